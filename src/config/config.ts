@@ -1,0 +1,120 @@
+// Bindings and SVC_* settings are read once, at the edge of each Worker, into this typed config; everything below
+// receives it as a parameter (no env reads deep inside).
+import type { CrawlMode } from '../capture/types.ts';
+
+export const MIB = 1024 * 1024;
+export const DEFAULT_MAX_FILE_BYTES = 50 * MIB;
+export const MAX_MAX_FILE_BYTES = 500 * MIB;
+export const PRODUCT_TOKEN = 'svc-capture';
+export const PRODUCT_VERSION = '1.0';
+
+export interface ModelSettings {
+  baseUrl: string;
+  model: string;
+  apiKey: string | null;
+  timeoutMs: number;
+}
+
+export interface Config {
+  /** `--hosted`: tokens required, internal error messages hidden. */
+  hosted: boolean;
+  /** Hex SHA-256 digests of the accepted bearer tokens; empty = no authentication (decision D1). */
+  tokenDigests: string[];
+  maxFileBytes: number;
+  contact: string | null;
+  sourceCommit: string | null;
+  captureRawDir: string | null;
+  model: ModelSettings | null;
+  /** `host:port` of the environment proxy in local mode (HTTPS_PROXY / HTTP_PROXY), else null. */
+  proxy: string | null;
+}
+
+/** Raised when a setting is unusable; the launcher refuses to start, a deployed Worker answers internal_error. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, unknown>;
+
+function str(env: Env, key: string): string | null {
+  const v = env[key];
+  if (typeof v !== 'string') return null;
+  const t = v.trim();
+  return t === '' ? null : t;
+}
+
+/** Tokens from SVC_API_TOKEN and the comma-separated SVC_API_TOKENS (the launcher folds `--token` into the latter). */
+export function tokensFromEnv(env: Env): string[] {
+  const out: string[] = [];
+  const one = str(env, 'SVC_API_TOKEN');
+  if (one) out.push(one);
+  for (const t of (str(env, 'SVC_API_TOKENS') ?? '').split(',')) {
+    const s = t.trim();
+    if (s) out.push(s);
+  }
+  return [...new Set(out)];
+}
+
+export function parseMaxFileBytes(raw: string | null): number {
+  if (raw === null) return DEFAULT_MAX_FILE_BYTES;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(`SVC_MAX_FILE_BYTES must be a whole number of bytes, got "${raw}"`);
+  const n = Number(raw);
+  if (n < 1) throw new ConfigError('SVC_MAX_FILE_BYTES must be at least 1');
+  if (n > MAX_MAX_FILE_BYTES) {
+    throw new ConfigError(`SVC_MAX_FILE_BYTES ${n} is above the maximum of ${MAX_MAX_FILE_BYTES} bytes (500 MiB)`);
+  }
+  return n;
+}
+
+/** `http://user:pw@proxy.example:3128/` → `proxy.example:3128` (credentials are never reported). */
+export function proxyHostPort(raw: string | null): string | null {
+  if (!raw) return null;
+  try {
+    const u = new URL(raw.includes('://') ? raw : `http://${raw}`);
+    const port = u.port || (u.protocol === 'https:' ? '443' : '80');
+    return `${u.hostname}:${port}`;
+  } catch {
+    return null;
+  }
+}
+
+async function sha256Hex(text: string): Promise<string> {
+  const d = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return [...new Uint8Array(d)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export async function loadConfig(env: Env): Promise<Config> {
+  const hosted = str(env, 'SVC_HOSTED') === '1' || str(env, 'SVC_HOSTED') === 'true';
+  const tokens = tokensFromEnv(env);
+  if (hosted && tokens.length === 0) throw new ConfigError('--hosted requires at least one API token');
+  const baseUrl = str(env, 'SVC_EXTRACT_BASE_URL');
+  const model = str(env, 'SVC_EXTRACT_MODEL');
+  const modelTimeout = Number(str(env, 'SVC_EXTRACT_TIMEOUT_MS') ?? '60000');
+  return {
+    hosted,
+    tokenDigests: await Promise.all(tokens.map(sha256Hex)),
+    maxFileBytes: parseMaxFileBytes(str(env, 'SVC_MAX_FILE_BYTES')),
+    contact: str(env, 'SVC_CONTACT'),
+    sourceCommit: str(env, 'SVC_SOURCE_COMMIT'),
+    captureRawDir: str(env, 'SVC_CAPTURE_RAW_DIR'),
+    model:
+      baseUrl && model
+        ? {
+            baseUrl,
+            model,
+            apiKey: str(env, 'SVC_EXTRACT_API_KEY'),
+            timeoutMs: Number.isFinite(modelTimeout) && modelTimeout > 0 ? modelTimeout : 60000,
+          }
+        : null,
+    proxy: hosted ? null : proxyHostPort(str(env, 'HTTPS_PROXY') ?? str(env, 'HTTP_PROXY')),
+  };
+}
+
+export function userAgentFor(mode: CrawlMode, contact: string | null): string {
+  return mode === 'research' && contact
+    ? `${PRODUCT_TOKEN}/${PRODUCT_VERSION} (research; +${contact})`
+    : `${PRODUCT_TOKEN}/${PRODUCT_VERSION}`;
+}

@@ -1,0 +1,36 @@
+// The API Worker's HTTP surface: one Hono app, one error handler (src/errors.ts), auth in front of /v1.
+import { Hono } from 'hono';
+import { loadConfig } from '../config/config.ts';
+import { ApiError, errorResponse } from '../errors.ts';
+import { requireToken } from './auth.ts';
+import type { AppEnv } from './context.ts';
+import { scrapeRoutes } from './routes/scrape.ts';
+import { fileRoutes } from './routes/files.ts';
+
+export function createApp(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.use('*', async (c, next) => {
+    c.set('config', await loadConfig(c.env));
+    await next();
+  });
+
+  // Readiness probe for the launcher and load balancers; carries no data, so it needs no token.
+  app.get('/healthz', (c) => c.json({ ok: true }));
+
+  app.use('/v1/*', requireToken());
+  app.route('/v1', scrapeRoutes());
+  app.route('/v1', fileRoutes());
+
+  app.notFound((c) => errorResponse(new ApiError('not_found', `no route matches ${c.req.method} ${c.req.path}`), false));
+  app.onError((err, c) => {
+    let hosted = true;
+    try {
+      hosted = c.get('config')?.hosted ?? true;
+    } catch {
+      hosted = true;
+    }
+    return errorResponse(err, hosted);
+  });
+  return app;
+}

@@ -1,0 +1,158 @@
+#!/usr/bin/env node
+// `npm start`: the local managed service. Runs the API Worker (/v1 + scheduler + Queue consumer, with Durable Objects,
+// R2 and Queues) and the preview Worker on workerd via `wrangler dev`, state persisted under --data-dir. Crons never
+// fire by themselves under wrangler dev, so this launcher triggers the scheduler once a minute.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { parseLaunchArgs, UsageError, workerVars, type LaunchOptions } from './args.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const WRANGLER = path.join(ROOT, 'node_modules/wrangler/bin/wrangler.js');
+const CRON = '* * * * *';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const p = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => resolve(p));
+    });
+  });
+}
+
+function envFile(vars: Record<string, string>): string {
+  // dotenv syntax; values are single-quoted so that `#`, spaces and `$` survive.
+  return Object.entries(vars)
+    .map(([k, v]) => `${k}='${v.replace(/'/g, "'\\''").replace(/\n/g, ' ')}'`)
+    .join('\n') + '\n';
+}
+
+async function startWrangler(name: string, config: string, port: number, o: LaunchOptions, vars: Record<string, string>): Promise<ChildProcess> {
+  const runDir = path.join(o.dataDir, 'run');
+  mkdirSync(runDir, { recursive: true });
+  const file = path.join(runDir, `${name}.env`);
+  writeFileSync(file, envFile(vars), { mode: 0o600 });
+  const args = [
+    WRANGLER, 'dev',
+    '--config', path.join(ROOT, config),
+    '--ip', '127.0.0.1',
+    '--port', String(port),
+    '--inspector-port', String(await freePort()),
+    '--persist-to', path.join(o.dataDir, 'state'),
+    '--env-file', file,
+    '--show-interactive-dev-session=false',
+    '--log-level', process.env.SVC_LOG_LEVEL ?? 'warn',
+  ];
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      WRANGLER_SEND_METRICS: 'false',
+      CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+      WRANGLER_LOG_PATH: path.join(o.dataDir, 'logs'),
+      XDG_CACHE_HOME: process.env.XDG_CACHE_HOME ?? path.join(ROOT, 'node_modules/.cache'),
+    },
+  });
+  return child;
+}
+
+async function waitReady(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`${url}: wrangler exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not become ready within ${timeoutMs} ms`);
+}
+
+async function main(): Promise<void> {
+  let o: LaunchOptions;
+  try {
+    o = parseLaunchArgs(process.argv.slice(2), process.env);
+  } catch (err) {
+    if (err instanceof UsageError) {
+      console.error(err.message);
+      process.exit(2);
+    }
+    throw err;
+  }
+  o.dataDir = path.resolve(o.dataDir);
+  const vars = workerVars(o, process.env);
+  const maxFile = vars.SVC_MAX_FILE_BYTES;
+  if (maxFile !== undefined && (!/^\d+$/.test(maxFile) || Number(maxFile) < 1 || Number(maxFile) > 500 * 1024 * 1024)) {
+    console.error(`SVC_MAX_FILE_BYTES must be a whole number of bytes from 1 to 524288000 (500 MiB), got "${maxFile}"`);
+    process.exit(2);
+  }
+  mkdirSync(o.dataDir, { recursive: true });
+
+  const children: ChildProcess[] = [];
+  let stopping = false;
+  const stop = (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    clearInterval(ticker);
+    let alive = children.filter((c) => c.exitCode === null && c.signalCode === null);
+    for (const c of alive) c.kill('SIGTERM');
+    const done = () => process.exit(code);
+    if (alive.length === 0) done();
+    for (const c of alive) {
+      c.once('exit', () => {
+        alive = alive.filter((x) => x !== c);
+        if (alive.length === 0) done();
+      });
+    }
+    setTimeout(() => {
+      for (const c of alive) c.kill('SIGKILL');
+      done();
+    }, 10_000).unref();
+  };
+  let ticker: NodeJS.Timeout | undefined;
+  process.on('SIGINT', () => stop(0));
+  process.on('SIGTERM', () => stop(0));
+
+  const api = await startWrangler('api', 'wrangler.toml', o.port, o, vars);
+  const preview = await startWrangler('preview', 'wrangler.preview.toml', o.previewPort, o, vars);
+  children.push(api, preview);
+  for (const c of children) {
+    c.once('exit', (code, signal) => {
+      if (!stopping) {
+        console.error(`a Worker process stopped unexpectedly (code ${code}, signal ${signal}); shutting down`);
+        stop(1);
+      }
+    });
+  }
+  const apiUrl = `http://127.0.0.1:${o.port}`;
+  const previewUrl = `http://127.0.0.1:${o.previewPort}`;
+  try {
+    await Promise.all([waitReady(`${apiUrl}/healthz`, api, 120_000), waitReady(`${previewUrl}/healthz`, preview, 120_000)]);
+  } catch (err) {
+    console.error(String(err instanceof Error ? err.message : err));
+    stop(1);
+    return;
+  }
+  console.log(`capture service ready (data dir ${o.dataDir}${o.tokens.length ? `, ${o.tokens.length} token(s)` : ', no tokens'}${o.hosted ? ', hosted' : ''})`);
+  console.log(`API:     ${apiUrl}/v1`);
+  console.log(`Preview: ${previewUrl}`);
+
+  // The scheduler: fire the cron once a minute, as Cloudflare would.
+  const fire = () => {
+    fetch(`${apiUrl}/cdn-cgi/local/scheduled?cron=${encodeURIComponent(CRON)}`, { signal: AbortSignal.timeout(30_000) }).catch(() => undefined);
+  };
+  ticker = setInterval(fire, Number(process.env.SVC_SCHEDULER_INTERVAL_MS ?? 60_000));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

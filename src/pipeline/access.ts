@@ -1,0 +1,29 @@
+// Login walls and challenge pages (decision D14): such a page is reported as `blocked` with a reason; it is never
+// bypassed (spec "What the service does": no login-wall or CAPTCHA bypass).
+
+/** Interstitial markers specific to anti-bot challenge pages; matched case-insensitively anywhere. */
+const CHALLENGE_PAGE: RegExp[] = [
+  /<title>\s*just a moment\.\.\.\s*<\/title>/i,
+  /cf-browser-verification|cf_chl_opt|cf-challenge-running/i,
+  /<title>\s*attention required!?[^<]*<\/title>/i,
+  /_Incapsula_Resource|distil_r_captcha|px-captcha|\/_sec\/cp_challenge/i,
+  /<title>[^<]*(are you a robot|verify you are human|bot check)[^<]*<\/title>/i,
+];
+
+/** CAPTCHA widgets also sit on ordinary pages (comment forms), so they count only on an error status. */
+const CAPTCHA_WIDGET = /class=["'][^"']*\b(g-recaptcha|h-captcha|cf-turnstile)\b/i;
+
+const LOGIN_FORM = /<input[^>]+type\s*=\s*["']?password/i;
+
+export type AccessVerdict = { blocked: false } | { blocked: true; reason: 'challenge' | 'login_required' };
+
+export function detectAccessBarrier(httpStatus: number, html: string): AccessVerdict {
+  const errorStatus = httpStatus === 403 || httpStatus === 429 || httpStatus === 503;
+  if (CHALLENGE_PAGE.some((re) => re.test(html)) || (errorStatus && CAPTCHA_WIDGET.test(html))) {
+    return { blocked: true, reason: 'challenge' };
+  }
+  if (httpStatus === 401 || (httpStatus === 403 && LOGIN_FORM.test(html))) {
+    return { blocked: true, reason: 'login_required' };
+  }
+  return { blocked: false };
+}

@@ -1,0 +1,16 @@
+// First stage: the URL must be an absolute http(s) URL without credentials. Requests validate this up front; batch
+// items and crawl links reach here unvalidated and become `invalid_url` results instead of refused requests.
+export type GuardResult = { ok: true; url: URL } | { ok: false; reason: string };
+
+export function guardUrl(raw: string): GuardResult {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return { ok: false, reason: 'malformed_url' };
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { ok: false, reason: 'unsupported_scheme' };
+  if (url.username || url.password) return { ok: false, reason: 'credentials_in_url' };
+  url.hash = '';
+  return { ok: true, url };
+}

@@ -1,0 +1,106 @@
+// Validation of the capture options shared by scrape, batch items and crawl pages (decisions D3–D7). Each surface
+// adds its own keys (url, urls, maxPages …) and refuses the rest.
+import type { CrawlMode, FormatRequest } from '../capture/types.ts';
+import type { Config } from '../config/config.ts';
+import { ApiError, invalidRequest, unsupportedFormats } from '../errors.ts';
+import { parseJsonFormat } from '../json/intake.ts';
+import { isObject, type JsonObject } from './body.ts';
+
+export interface CaptureOptions {
+  formats: FormatRequest[];
+  timeoutMs: number;
+  maxFileBytes: number;
+  onlyMainContent: boolean;
+  mode: CrawlMode;
+}
+
+export const CAPTURE_OPTION_KEYS = ['formats', 'timeout', 'maxFileBytes', 'onlyMainContent', 'mode'] as const;
+export const DEFAULT_TIMEOUT_MS = 30_000;
+export const MIN_TIMEOUT_MS = 1_000;
+export const MAX_TIMEOUT_MS = 300_000;
+
+const PRODUCED = new Set(['markdown', 'links', 'json']);
+
+function parseFormats(raw: unknown, config: Config): FormatRequest[] {
+  if (raw === undefined) return [{ type: 'markdown' }, { type: 'links' }];
+  if (!Array.isArray(raw) || raw.length === 0) throw invalidRequest('formats must be a non-empty list of format objects');
+  const notProduced: string[] = [];
+  const out: FormatRequest[] = [];
+  raw.forEach((entry: unknown, i: number) => {
+    const obj: JsonObject | null = typeof entry === 'string' ? { type: entry } : isObject(entry) ? entry : null;
+    if (!obj || typeof obj.type !== 'string' || obj.type === '') {
+      throw invalidRequest(`formats[${i}] must be an object with a string "type"`);
+    }
+    const type = obj.type;
+    if (!PRODUCED.has(type)) {
+      notProduced.push(type);
+      return;
+    }
+    if (type === 'json') {
+      out.push(parseJsonFormat(obj, i, { modelConfigured: config.model !== null }));
+      return;
+    }
+    const extra = Object.keys(obj).filter((k) => k !== 'type');
+    if (extra.length > 0) {
+      const names = extra.map((k) => `formats[${i}].${k}`);
+      throw new ApiError('unsupported_parameter', `unsupported parameter: ${names.join(', ')}`, { parameters: names });
+    }
+    if (!out.some((f) => f.type === type)) out.push({ type } as FormatRequest);
+  });
+  if (notProduced.length > 0) throw unsupportedFormats(notProduced);
+  if (out.filter((f) => f.type === 'json').length > 1) throw invalidRequest('at most one json format per request');
+  return out;
+}
+
+function parseTimeout(raw: unknown): number {
+  if (raw === undefined) return DEFAULT_TIMEOUT_MS;
+  if (typeof raw !== 'number' || !Number.isInteger(raw) || raw < MIN_TIMEOUT_MS || raw > MAX_TIMEOUT_MS) {
+    throw invalidRequest(`timeout must be a whole number of milliseconds from ${MIN_TIMEOUT_MS} to ${MAX_TIMEOUT_MS}`);
+  }
+  return raw;
+}
+
+function parseMaxFileBytes(raw: unknown, cap: number): number {
+  if (raw === undefined) return cap;
+  if (typeof raw !== 'number' || !Number.isInteger(raw) || raw < 1) {
+    throw invalidRequest('maxFileBytes must be a positive whole number of bytes');
+  }
+  if (raw > cap) throw invalidRequest(`maxFileBytes can only lower the operator's file cap of ${cap} bytes`);
+  return raw;
+}
+
+function parseMode(raw: unknown, config: Config): CrawlMode {
+  if (raw === undefined) return 'standard';
+  if (raw !== 'standard' && raw !== 'research') throw invalidRequest('mode must be "standard" or "research"');
+  if (raw === 'research' && !config.contact) {
+    throw invalidRequest('research mode needs the operator setting SVC_CONTACT');
+  }
+  return raw;
+}
+
+/** Reads the capture options out of a request body; keys other than these are left to the caller to refuse. */
+export function parseCaptureOptions(body: JsonObject, config: Config): CaptureOptions {
+  const onlyMain = body.onlyMainContent;
+  if (onlyMain !== undefined && typeof onlyMain !== 'boolean') throw invalidRequest('onlyMainContent must be a boolean');
+  return {
+    formats: parseFormats(body.formats, config),
+    timeoutMs: parseTimeout(body.timeout),
+    maxFileBytes: parseMaxFileBytes(body.maxFileBytes, config.maxFileBytes),
+    onlyMainContent: onlyMain ?? true,
+    mode: parseMode(body.mode, config),
+  };
+}
+
+/** An http(s) URL given by the caller; anything else is `invalid_request`. */
+export function parseHttpUrl(raw: unknown, name = 'url'): URL {
+  if (typeof raw !== 'string' || raw.trim() === '') throw invalidRequest(`${name} is required (an http or https URL)`);
+  let u: URL;
+  try {
+    u = new URL(raw.trim());
+  } catch {
+    throw invalidRequest(`${name} is not a valid URL`);
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw invalidRequest(`${name} must be an http or https URL`);
+  if (u.username || u.password) throw invalidRequest(`${name} must not carry credentials`);
+  return u;
+}

@@ -1,0 +1,44 @@
+import { cloudflareTest } from '@cloudflare/vitest-plugin';
+import { defineConfig } from 'vitest/config';
+
+// Three projects:
+//  unit    — pure modules (parsers, extractors, number reading), in Node; tests sit beside the code.
+//  workers — Worker and Durable Object code inside workerd via @cloudflare/vitest-plugin.
+//  e2e     — the real local service (the same launcher as `npm start`) against fixture sites on 127.0.0.1.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'test/unit/**/*.test.ts'],
+          exclude: ['src/**/*.worker.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+        },
+      },
+      {
+        plugins: [
+          cloudflareTest({
+            miniflare: { compatibilityDate: '2026-10-01', compatibilityFlags: ['nodejs_compat'] },
+          }),
+        ],
+        test: {
+          name: 'workers',
+          include: ['src/**/*.worker.test.ts', 'test/workers/**/*.test.ts'],
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
