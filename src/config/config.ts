@@ -1,6 +1,7 @@
 // Bindings and SVC_* settings are read once, at the edge of each Worker, into this typed config; everything below
 // receives it as a parameter (no env reads deep inside).
 import type { CrawlMode } from '../capture/types.ts';
+import { NO_PROXY_ROUTES, parseProxySettings, ProxySettingsError, type ProxyRoutes } from '../lanes/proxy/settings.ts';
 
 export const MIB = 1024 * 1024;
 export const DEFAULT_MAX_FILE_BYTES = 50 * MIB;
@@ -25,8 +26,8 @@ export interface Config {
   sourceCommit: string | null;
   captureRawDir: string | null;
   model: ModelSettings | null;
-  /** `host:port` of the environment proxy in local mode (HTTPS_PROXY / HTTP_PROXY), else null. */
-  proxy: string | null;
+  /** The environment proxy of local mode (HTTPS_PROXY / HTTP_PROXY / NO_PROXY, decision D27); none when hosted. */
+  proxy: ProxyRoutes;
 }
 
 /** Raised when a setting is unusable; the launcher refuses to start, a deployed Worker answers internal_error. */
@@ -69,15 +70,17 @@ export function parseMaxFileBytes(raw: string | null): number {
   return n;
 }
 
-/** `http://user:pw@proxy.example:3128/` → `proxy.example:3128` (credentials are never reported). */
-export function proxyHostPort(raw: string | null): string | null {
-  if (!raw) return null;
+/** Reads the proxy variables (upper case, as the launcher passes them, or lower case); unusable → ConfigError. */
+export function proxyRoutesFromEnv(env: Env): ProxyRoutes {
   try {
-    const u = new URL(raw.includes('://') ? raw : `http://${raw}`);
-    const port = u.port || (u.protocol === 'https:' ? '443' : '80');
-    return `${u.hostname}:${port}`;
-  } catch {
-    return null;
+    return parseProxySettings({
+      HTTPS_PROXY: str(env, 'HTTPS_PROXY') ?? str(env, 'https_proxy'),
+      HTTP_PROXY: str(env, 'HTTP_PROXY') ?? str(env, 'http_proxy'),
+      NO_PROXY: str(env, 'NO_PROXY') ?? str(env, 'no_proxy'),
+    });
+  } catch (err) {
+    if (err instanceof ProxySettingsError) throw new ConfigError(err.message);
+    throw err;
   }
 }
 
@@ -109,7 +112,7 @@ export async function loadConfig(env: Env): Promise<Config> {
             timeoutMs: Number.isFinite(modelTimeout) && modelTimeout > 0 ? modelTimeout : 60000,
           }
         : null,
-    proxy: hosted ? null : proxyHostPort(str(env, 'HTTPS_PROXY') ?? str(env, 'HTTP_PROXY')),
+    proxy: hosted ? NO_PROXY_ROUTES : proxyRoutesFromEnv(env),
   };
 }
 

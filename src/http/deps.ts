@@ -1,6 +1,7 @@
 // Capture dependencies built at the edge from the bindings. The robots.txt cache lives as long as the isolate.
 import type { Config } from '../config/config.ts';
 import type { ServiceEnv } from '../config/bindings.ts';
+import { routedFetch } from '../lanes/proxy/proxy-fetch.ts';
 import type { CaptureDeps } from '../pipeline/run-capture.ts';
 import { RobotsCache } from '../robots/index.ts';
 
@@ -9,7 +10,8 @@ const robotsCache = new RobotsCache();
 export function captureDeps(env: ServiceEnv, config: Config): CaptureDeps {
   return {
     config,
-    fetch: (input, init) => fetch(input, init),
+    // Local mode's environment proxy (HTTPS_PROXY / HTTP_PROXY / NO_PROXY) for every outbound request of a capture.
+    fetch: routedFetch(config.proxy, (input, init) => fetch(input, init)),
     files: env.FILES,
     robotsCache,
   };

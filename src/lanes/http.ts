@@ -54,8 +54,17 @@ export async function fetchOverHttpLane(req: HttpLaneRequest): Promise<HttpLaneO
     if (req.signal.aborted) return { ...hops, kind: 'timeout' };
     const gate = await req.robots(url);
     hops.robots = gate.decision;
+    if (!gate.allowed) {
+      // robots.txt unreachable at the network level (DNS failure, refused connection) means the host itself cannot be
+      // reached: the page was not requested and the honest verdict is a failed fetch, not a site policy block.
+      const unreachable = gate.decision.unreachable ?? '';
+      if (gate.reason === 'robots_unreachable' && unreachable.startsWith('network_error')) {
+        const message = unreachable.replace(/^network_error:?\s*/, '') || 'connection failed';
+        return { ...hops, kind: 'failed', reason: 'fetch_failed', message, httpStatus: null };
+      }
+      return { ...hops, kind: 'blocked', reason: gate.reason ?? 'robots_disallowed' };
+    }
     if (req.signal.aborted) return { ...hops, kind: 'timeout' };
-    if (!gate.allowed) return { ...hops, kind: 'blocked', reason: gate.reason ?? 'robots_disallowed' };
     let res: Response;
     try {
       res = await req.fetch(url.href, {

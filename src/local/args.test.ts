@@ -42,4 +42,19 @@ describe('workerVars', () => {
     const vars = workerVars(o, { SVC_API_TOKEN: 't2', SVC_CONTACT: 'ops@example.org', HTTPS_PROXY: 'http://p:3128', PATH: '/bin', SVC_EMPTY: '' });
     expect(vars).toEqual({ SVC_API_TOKENS: 't1,t2', SVC_CONTACT: 'ops@example.org', HTTPS_PROXY: 'http://p:3128', SVC_HOSTED: '1' });
   });
+
+  it('passes NO_PROXY (either case) through as NO_PROXY', () => {
+    const o = parseLaunchArgs([], {});
+    expect(workerVars(o, { HTTP_PROXY: 'http://p:1', no_proxy: 'localhost,127.0.0.1' })).toEqual({ HTTP_PROXY: 'http://p:1', NO_PROXY: 'localhost,127.0.0.1' });
+    expect(workerVars(o, { NO_PROXY: '*' })).toEqual({ NO_PROXY: '*' });
+  });
+
+  it.each([
+    [{ HTTPS_PROXY: 'socks5://p:1080' }, /HTTPS_PROXY must be an http:\/\/ proxy/],
+    [{ http_proxy: 'https://p:443' }, /HTTP_PROXY must be an http:\/\/ proxy/],
+    [{ HTTP_PROXY: 'http://' }, /HTTP_PROXY is not a valid proxy URL/],
+  ])('refuses to start with an unusable proxy %j', (env, message) => {
+    expect(() => parseLaunchArgs([], env)).toThrow(UsageError);
+    expect(() => parseLaunchArgs([], env)).toThrow(message);
+  });
 });

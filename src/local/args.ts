@@ -1,4 +1,6 @@
 // Flags of `npm start -- …` (the local managed service). Pure parsing, so it is tested without starting anything.
+import { parseProxySettings } from '../lanes/proxy/settings.ts';
+
 export interface LaunchOptions {
   port: number;
   previewPort: number;
@@ -46,18 +48,26 @@ export function parseLaunchArgs(argv: string[], env: Record<string, string | und
   const fromEnv = [env.SVC_API_TOKEN ?? '', ...(env.SVC_API_TOKENS ?? '').split(',')].map((t) => t.trim()).filter(Boolean);
   o.tokens = [...new Set([...o.tokens, ...fromEnv])];
   if (o.tokens.some((t) => t.includes(','))) throw new UsageError('a token must not contain a comma');
+  try {
+    // An unusable proxy URL stops the launcher here instead of failing every capture (decision D27).
+    parseProxySettings({ HTTPS_PROXY: env.HTTPS_PROXY ?? env.https_proxy, HTTP_PROXY: env.HTTP_PROXY ?? env.http_proxy });
+  } catch (err) {
+    throw new UsageError(err instanceof Error ? err.message : String(err));
+  }
   if (o.hosted && o.tokens.length === 0) {
     throw new UsageError('--hosted requires at least one API token: pass --token T, or set SVC_API_TOKEN or SVC_API_TOKENS');
   }
   return o;
 }
 
+const PROXY_VARS = new Set(['HTTPS_PROXY', 'HTTP_PROXY', 'NO_PROXY', 'https_proxy', 'http_proxy', 'no_proxy']);
+
 /** The settings passed through to the Workers: every SVC_* variable plus the proxy variables (local mode). */
 export function workerVars(o: LaunchOptions, env: Record<string, string | undefined>): Record<string, string> {
   const vars: Record<string, string> = {};
   for (const [k, v] of Object.entries(env)) {
     if (v === undefined || v === '') continue;
-    if (k.startsWith('SVC_') || k === 'HTTPS_PROXY' || k === 'HTTP_PROXY' || k === 'https_proxy' || k === 'http_proxy') {
+    if (k.startsWith('SVC_') || PROXY_VARS.has(k)) {
       vars[k.toUpperCase()] = v;
     }
   }

@@ -7,6 +7,7 @@ import { buildEvidenceRecord, legacyFields } from '../evidence/build.ts';
 import type { FileBucket } from '../files/index.ts';
 import { fillJson } from '../json/index.ts';
 import { fetchOverHttpLane, type FetchFn } from '../lanes/http.ts';
+import { proxiedVia } from '../lanes/proxy/client.ts';
 import type { CaptureOptions } from '../request/capture-options.ts';
 import { checkRobots, type RobotsCache } from '../robots/index.ts';
 import { sha256Hex } from './body.ts';
@@ -26,8 +27,13 @@ export interface CaptureInput {
   options: CaptureOptions;
 }
 
-/** robots.txt gets its own, shorter deadline inside the capture's (RFC 9309 §2.3.1.4: unreachable = disallow). */
-const ROBOTS_TIMEOUT_MS = 10_000;
+/**
+ * robots.txt gets its own deadline: at most 10 s and at most half the capture's, so that a hanging robots.txt is
+ * reported as unreachable (a disallow, RFC 9309 §2.3.1.4) rather than as the page's timeout.
+ */
+export function robotsTimeoutMs(captureTimeoutMs: number): number {
+  return Math.min(10_000, Math.floor(captureTimeoutMs / 2));
+}
 
 export async function runCapture(input: CaptureInput, deps: CaptureDeps): Promise<ScrapeResult> {
   const { config } = deps;
@@ -41,6 +47,8 @@ export async function runCapture(input: CaptureInput, deps: CaptureDeps): Promis
   let fetchedAt: string | null = null;
   let httpStatus: number | null = null;
   let sentUserAgent: string | null = null;
+  /** `host:port` of the environment proxy that carried the page's response, else null (spec: evidence `proxy`). */
+  let proxy: string | null = null;
 
   const guard = guardUrl(input.url);
   if (!guard.ok) {
@@ -56,8 +64,7 @@ export async function runCapture(input: CaptureInput, deps: CaptureDeps): Promis
           fetch: deps.fetch,
           userAgent,
           tokens: ['svc-capture'],
-          timeoutMs: ROBOTS_TIMEOUT_MS,
-          signal: deadline,
+          timeoutMs: robotsTimeoutMs(options.timeoutMs),
           cache: deps.robotsCache,
         }),
     });
@@ -67,6 +74,7 @@ export async function runCapture(input: CaptureInput, deps: CaptureDeps): Promis
     if (lane.kind === 'response') {
       fetchedAt = lane.fetchedAt;
       httpStatus = lane.response.status;
+      proxy = proxiedVia(lane.response);
       content = await captureContent(lane.response, {
         finalUrl: answered[answered.length - 1],
         options,
@@ -122,7 +130,7 @@ export async function runCapture(input: CaptureInput, deps: CaptureDeps): Promis
     sourceCommit: config.sourceCommit,
     fieldEvidence: json ? json.fieldEvidence : null,
     artifacts: content.artifacts,
-    proxy: null,
+    proxy,
     userAgent: sentUserAgent,
     mode: options.mode,
     contact: config.contact,

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { charsetFromContentType, charsetFromMeta, decodeHtml, peek, readCapped } from './body.ts';
+
+function streamOf(...chunks: string[]): ReadableStream<Uint8Array> {
+  const enc = new TextEncoder();
+  return new ReadableStream({
+    start(c) {
+      for (const ch of chunks) c.enqueue(enc.encode(ch));
+      c.close();
+    },
+  });
+}
+
+const text = async (s: ReadableStream<Uint8Array>) => new Response(s).text();
+
+describe('peek', () => {
+  it('returns the head and replays the whole body', async () => {
+    const p = await peek(streamOf('abc', 'def', 'ghi'), 4);
+    expect(new TextDecoder().decode(p.head)).toBe('abcdef');
+    expect(await text(p.stream)).toBe('abcdefghi');
+  });
+  it('handles bodies shorter than the peek', async () => {
+    const p = await peek(streamOf('ab'), 4096);
+    expect(new TextDecoder().decode(p.head)).toBe('ab');
+    expect(await text(p.stream)).toBe('ab');
+  });
+});
+
+describe('readCapped', () => {
+  it('reads everything under the cap', async () => {
+    expect(await readCapped(streamOf('abc', 'def'), 10)).toMatchObject({ truncated: false });
+  });
+  it('cuts at the cap and says so', async () => {
+    const r = await readCapped(streamOf('abc', 'def'), 4);
+    expect(new TextDecoder().decode(r.bytes)).toBe('abcd');
+    expect(r.truncated).toBe(true);
+  });
+});
+
+describe('charsets', () => {
+  it.each([
+    ['text/html; charset=Shift_JIS', 'shift_jis'],
+    ['text/html;charset="windows-1252"', 'windows-1252'],
+    ['text/html', null],
+    [null, null],
+  ])('charsetFromContentType(%s)', (ct, cs) => expect(charsetFromContentType(ct)).toBe(cs));
+
+  it.each([
+    ['<html><head><meta charset="windows-1252">', 'windows-1252'],
+    ['<meta http-equiv="Content-Type" content="text/html; charset=Shift_JIS">', 'shift_jis'],
+    ['<html><body>no meta</body>', null],
+  ])('charsetFromMeta(%s)', (h, cs) => expect(charsetFromMeta(new TextEncoder().encode(h))).toBe(cs));
+
+  it('decodes windows-1252 declared in the header', () => {
+    const bytes = new Uint8Array([0x63, 0x61, 0x66, 0xe9, 0x20, 0x80]);
+    expect(decodeHtml(bytes, 'text/html; charset=windows-1252').text).toBe('café €');
+  });
+  it('prefers a BOM, then the header, then <meta>, then UTF-8', () => {
+    const utf8 = new TextEncoder().encode('<meta charset="windows-1252">é');
+    expect(decodeHtml(utf8, 'text/html; charset=utf-8').text).toContain('é');
+    expect(decodeHtml(new Uint8Array([0xef, 0xbb, 0xbf, 0x61]), 'text/html; charset=windows-1252').text).toBe('a');
+    expect(decodeHtml(new Uint8Array([0x61, 0xe9]), 'text/html; charset=bogus-label').charset).toBe('utf-8');
+  });
+});
