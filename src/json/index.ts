@@ -31,7 +31,7 @@ export interface JsonFillInput {
   pageStatus: CaptureStatus;
   format: Extract<FormatRequest, { type: 'json' }>;
   model: ModelConfig | null;
-  fetch: typeof fetch;
+  fetch: (url: string, init: RequestInit) => Promise<Response>;
 }
 
 export interface JsonFillOutput {

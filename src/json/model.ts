@@ -33,7 +33,7 @@ const SYSTEM =
   'You fill a JSON record from the text of one web page or document. Use only facts the text states. ' +
   'Where the text does not give a value, answer null. Answer with the JSON record only.';
 
-export async function askModel(cfg: ModelConfig, ask: ModelAsk, checker: RecordChecker, fetchFn: typeof fetch): Promise<ModelOutcome> {
+export async function askModel(cfg: ModelConfig, ask: ModelAsk, checker: RecordChecker, fetchFn: (url: string, init: RequestInit) => Promise<Response>): Promise<ModelOutcome> {
   const plan = strictPlan(ask.schema);
   const usage = { strict: plan.strict, strictReason: plan.reason };
   const text = ask.pageText.length > MAX_PAGE_TEXT ? ask.pageText.slice(0, MAX_PAGE_TEXT) : ask.pageText;
@@ -68,7 +68,7 @@ export async function askModel(cfg: ModelConfig, ask: ModelAsk, checker: RecordC
   return { kind: 'misfit', ...usage, problems };
 }
 
-async function complete(cfg: ModelConfig, messages: Message[], schema: Obj, strict: boolean, fetchFn: typeof fetch): Promise<string> {
+async function complete(cfg: ModelConfig, messages: Message[], schema: Obj, strict: boolean, fetchFn: (url: string, init: RequestInit) => Promise<Response>): Promise<string> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new Error(`model answer took longer than ${cfg.timeoutMs} ms`)), cfg.timeoutMs);
   try {

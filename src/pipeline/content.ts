@@ -3,11 +3,10 @@
 import type { Artifact, CaptureStatus, DocumentInfo, FileBlock, PageMetadata } from '../capture/types.ts';
 import type { Config } from '../config/config.ts';
 import { EXTRACTOR_NAME, EXTRACTOR_VERSION, extractPage } from '../extract/index.ts';
-import { detectContent, type FileBucket } from '../files/index.ts';
+import { captureFile, declaredBytesOf, detectContent, FILE_EXTRACTOR, PDF_TIME_BUDGET_MS, type FileBucket } from '../files/index.ts';
 import type { CaptureOptions } from '../request/capture-options.ts';
 import { decodeHtml, peek, readCapped, sha256Hex } from './body.ts';
 import { detectAccessBarrier } from './access.ts';
-import { captureFile } from './file-content.ts';
 import { NO_DOCUMENT } from './result.ts';
 
 /** HTML read per page (decision D15); a longer page is extracted from its first 10 MiB and reported `partial`. */
@@ -55,7 +54,8 @@ export interface ContentContext {
   options: CaptureOptions;
   config: Config;
   files: FileBucket;
-  signal: AbortSignal;
+  /** Epoch ms when the capture's deadline expires. */
+  deadlineAt: number;
 }
 
 export async function captureContent(res: Response, ctx: ContentContext): Promise<Content> {
@@ -65,10 +65,33 @@ export async function captureContent(res: Response, ctx: ContentContext): Promis
   const detection = detectContent(contentType, head);
   if (detection.kind === 'unsupported') {
     await stream.cancel();
-    return { ...noContent('failed', 'unsupported_content_type'), contentType };
+    return { ...noContent('failed', 'unsupported_content_type'), contentType, extractor: FILE_EXTRACTOR };
   }
   if (detection.kind === 'file') {
-    return captureFile(res, stream, detection, { ...ctx, contentType });
+    if (res.status < 200 || res.status > 299) {
+      await stream.cancel();
+      return { ...noContent('failed', `http_${res.status}`), contentType, extractor: FILE_EXTRACTOR };
+    }
+    // A file is stored byte for byte and never sent to a browser (spec "File handling").
+    const f = await captureFile({
+      body: stream,
+      contentType,
+      declaredBytes: declaredBytesOf(res.headers),
+      detection,
+      maxBytes: ctx.options.maxFileBytes,
+      bucket: ctx.files,
+      pdf: { timeBudgetMs: Math.max(1_000, Math.min(PDF_TIME_BUDGET_MS, ctx.deadlineAt - Date.now())) },
+    });
+    return {
+      ...noContent(f.status, f.reason),
+      contentType,
+      markdown: f.markdown,
+      file: f.file,
+      rawSha256: f.rawSha256,
+      artifacts: f.artifacts,
+      extractor: f.extractor,
+      document: { title: null, pageType: 'file' },
+    };
   }
   return capturePage(res, stream, contentType, ctx);
 }

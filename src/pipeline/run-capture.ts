@@ -39,6 +39,7 @@ export async function runCapture(input: CaptureInput, deps: CaptureDeps): Promis
   const { config } = deps;
   const { options } = input;
   const userAgent = userAgentFor(options.mode, config.contact);
+  const startedAt = Date.now();
   const deadline = AbortSignal.timeout(options.timeoutMs);
 
   let content: Content;
@@ -75,13 +76,20 @@ export async function runCapture(input: CaptureInput, deps: CaptureDeps): Promis
       fetchedAt = lane.fetchedAt;
       httpStatus = lane.response.status;
       proxy = proxiedVia(lane.response);
-      content = await captureContent(lane.response, {
-        finalUrl: answered[answered.length - 1],
-        options,
-        config,
-        files: deps.files,
-        signal: deadline,
-      });
+      try {
+        content = await captureContent(lane.response, {
+          finalUrl: answered[answered.length - 1],
+          options,
+          config,
+          files: deps.files,
+          deadlineAt: startedAt + options.timeoutMs,
+        });
+      } catch (err) {
+        // The body broke off while it was read: the deadline aborted it, or the connection failed mid-body.
+        content = deadline.aborted
+          ? noContent('timeout', 'deadline_exceeded')
+          : noContent('failed', `read_failed: ${err instanceof Error ? err.message : String(err)}`);
+      }
     } else if (lane.kind === 'blocked') {
       content = noContent('blocked', lane.reason);
     } else if (lane.kind === 'timeout') {

@@ -264,3 +264,35 @@ describe('charsets', () => {
     expect(r.evidenceRecord.rawSha256).toMatch(/^[0-9a-f]{64}$/);
   });
 });
+
+describe('operator settings', () => {
+  let svc2: Service;
+  beforeAll(async () => {
+    svc2 = await startService({ env: { SVC_CAPTURE_RAW_DIR: 'snapshots', SVC_SOURCE_COMMIT: 'abc1234', SVC_CONTACT: 'mailto:ops@example.org' } });
+  });
+  afterAll(async () => {
+    await svc2?.stop();
+    if (svc2) removeDataDir(svc2.dataDir);
+  });
+
+  it('stores a raw snapshot, reports the commit and declares the contact in research mode', async () => {
+    const r = await svc2.post('/v1/scrape', { url: `${a.origin}/article.html`, mode: 'research' });
+    expect(r.status).toBe(200);
+    const e = r.body.evidenceRecord;
+    expectValidEvidenceRecord(e);
+    expect(e.extractor.commit).toBe('abc1234');
+    expect(e.identity).toEqual({
+      userAgent: 'svc-capture/1.0 (research; +mailto:ops@example.org)',
+      mode: 'research',
+      contact: 'mailto:ops@example.org',
+    });
+    expect(a.hits('/article.html').at(-1)?.userAgent).toBe(e.identity.userAgent);
+    expect(e.artifacts).toEqual([{ kind: 'snapshot', path: `snapshots/${sha(ARTICLE)}.html`, sha256: sha(ARTICLE), bytes: null, contentType: null }]);
+    expect(r.body.snapshot).toEqual({ path: `snapshots/${sha(ARTICLE)}.html`, sha256: sha(ARTICLE) });
+  });
+
+  it('keeps standard mode free of the contact', async () => {
+    const r = await svc2.post('/v1/scrape', { url: `${a.origin}/article.html` });
+    expect(r.body.evidenceRecord.identity).toEqual({ userAgent: 'svc-capture/1.0', mode: 'standard', contact: null });
+  });
+});
