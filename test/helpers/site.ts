@@ -31,7 +31,7 @@ export function html(body: string, opts: { status?: number; headers?: Record<str
 
 export function text(body: string | Buffer, contentType: string, status = 200, headers: Record<string, string> = {}): Handler {
   return (_req, res) => {
-    res.writeHead(status, { 'content-type': contentType, ...headers });
+    res.writeHead(status, { 'content-type': contentType, 'content-length': String(Buffer.byteLength(body)), ...headers });
     res.end(body);
   };
 }
