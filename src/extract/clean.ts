@@ -1,0 +1,80 @@
+// Removal passes that run before the main content is chosen.
+//  removeNonContent: elements a reader never sees as text (scripts, media, form controls, hidden elements).
+//  removeBoilerplate: template regions (navigation, share bars, comments, consent banners, ads), found by tag,
+//  ARIA role and class/id cues. A region that holds most of the page's prose is kept whatever its name says,
+//  so an unlucky wrapper class ("page-with-sidebar") cannot take the article with it.
+import { type DomElement, type DomNode, ELEMENT_NODE, elementChildren } from './dom.ts';
+import {
+  BOILERPLATE_ROLES,
+  BOILERPLATE_TAGS,
+  NON_CONTENT_TAGS,
+  hasStrongNegativeCue,
+  hasWeakNegativeCue,
+} from './cues.ts';
+import type { StatsMap } from './stats.ts';
+
+const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;
+
+/** True when the author hid the element (HTML `hidden` attribute, inline CSS, or hidden from all readers). */
+export function isHidden(el: DomElement): boolean {
+  if (el.hasAttribute('hidden')) return true;
+  const style = el.getAttribute('style');
+  if (style !== null && HIDDEN_STYLE.test(style)) return true;
+  if (el.getAttribute('aria-hidden') === 'true') return true;
+  return el.localName === 'input' && el.getAttribute('type') === 'hidden';
+}
+
+/** Removes non-content and hidden elements below `root` (in place). */
+export function removeNonContent(root: DomElement): void {
+  const doomed: DomNode[] = [];
+  collectNonContent(root, doomed);
+  for (const n of doomed) n.remove();
+}
+
+function collectNonContent(el: DomElement, doomed: DomNode[]): void {
+  for (let c: DomNode | null = el.firstChild; c !== null; c = c.nextSibling) {
+    if (c.nodeType === ELEMENT_NODE) {
+      const ce = c as DomElement;
+      if (NON_CONTENT_TAGS.has(ce.localName) || isHidden(ce)) doomed.push(ce);
+      else collectNonContent(ce, doomed);
+    } else if (c.nodeType !== 3) {
+      doomed.push(c); // comments, processing instructions
+    }
+  }
+}
+
+/** Why an element counts as template boilerplate, or null. */
+export function boilerplateReason(el: DomElement): string | null {
+  const tag = el.localName;
+  if (BOILERPLATE_TAGS.has(tag)) return `tag:${tag}`;
+  const role = el.getAttribute('role');
+  if (role !== null && BOILERPLATE_ROLES.has(role.trim().toLowerCase())) return `role:${role}`;
+  if (hasStrongNegativeCue(el)) return 'cue';
+  if (hasWeakNegativeCue(el)) return 'weak-cue';
+  return null;
+}
+
+/**
+ * Removes boilerplate regions below `root`. `stats` must describe the tree as it is now. Regions holding at least
+ * `guardShare` of the page's prose characters survive.
+ */
+export function removeBoilerplate(root: DomElement, stats: StatsMap, guardShare = 0.5): number {
+  const total = stats.get(root)?.proseChars ?? 0;
+  const doomed: DomElement[] = [];
+  const walk = (el: DomElement): void => {
+    for (const c of elementChildren(el)) {
+      const reason = boilerplateReason(c);
+      if (reason !== null) {
+        const p = stats.get(c)?.proseChars ?? 0;
+        if (p === 0 || p < guardShare * total) {
+          doomed.push(c);
+          continue;
+        }
+      }
+      walk(c);
+    }
+  };
+  walk(root);
+  for (const d of doomed) d.remove();
+  return doomed.length;
+}

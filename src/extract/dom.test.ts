@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { absoluteUrl, bodyOf, documentBase, parseDocument, stripRawBlocks } from './dom.ts';
+
+describe('stripRawBlocks', () => {
+  it.each([
+    ['script', '<p>a</p><script>var x = "<p>b</p>";</script><p>c</p>', '<p>a</p><p>c</p>'],
+    ['style', '<style>p{color:red}</style><p>a</p>', '<p>a</p>'],
+    ['comment', '<p>a</p><!-- <p>b</p> --><p>c</p>', '<p>a</p><p>c</p>'],
+    ['script inside a comment', '<!-- <script> --><p>a</p>', '<p>a</p>'],
+    ['comment marker inside a script', '<script>s="<!--"</script><p>a</p>', '<p>a</p>'],
+    ['unclosed script runs to the end', '<p>a</p><script>var x', '<p>a</p>'],
+    ['svg and noscript', '<svg><title>t</title></svg><noscript><p>n</p></noscript><p>a</p>', '<p>a</p>'],
+    ['custom element with a similar name', '<style-guide>x</style-guide>', '<style-guide>x</style-guide>'],
+    [
+      'JSON-LD is kept',
+      '<script type="application/ld+json">{"@type":"Article"}</script>',
+      '<script type="application/ld+json">{"@type":"Article"}</script>',
+    ],
+  ])('%s', (_name, input, want) => {
+    expect(stripRawBlocks(input)).toBe(want);
+  });
+});
+
+describe('absoluteUrl / documentBase', () => {
+  it.each([
+    ['/a/b?c#d', 'https://x.example/p/q', 'https://x.example/a/b?c#d'],
+    ['../img.png', 'https://x.example/p/q/', 'https://x.example/p/img.png'],
+    ['  https://y.example  ', 'https://x.example/', 'https://y.example/'],
+    ['', 'https://x.example/', null],
+    ['http://[bad', 'https://x.example/', null],
+  ])('%s against %s', (href, base, want) => {
+    expect(absoluteUrl(href, base)).toBe(want);
+  });
+
+  it('resolves <base href> against the page URL and falls back to the page URL', () => {
+    expect(documentBase('/v2/', 'https://d.example/a/b')).toBe('https://d.example/v2/');
+    expect(documentBase(null, 'https://d.example/a/b')).toBe('https://d.example/a/b');
+    expect(documentBase('   ', 'https://d.example/a')).toBe('https://d.example/a');
+  });
+});
+
+describe('parseDocument', () => {
+  it('gives a document with head and body, scripts already cut', () => {
+    const doc = parseDocument('<html><head><title>T</title><script>x()</script></head><body><p>Hi</p></body></html>');
+    expect(doc.querySelector('title')?.textContent).toBe('T');
+    expect(doc.querySelectorAll('script').length).toBe(0);
+    expect(bodyOf(doc)?.textContent).toBe('Hi');
+  });
+});
+
+describe('bodyOf', () => {
+  it.each([
+    ['full document', '<html><head><title>t</title></head><body><p>x</p></body></html>', 'body', 'x'],
+    ['no <html> tag', '<!DOCTYPE html><head><title>t</title></head><body><p>x</p></body>', 'body', 'x'],
+    ['bare fragment', '<p>x</p><p>y</p>', 'html', 'xy'],
+    ['<html> without <body>', '<html><p>x</p></html>', 'html', 'x'],
+  ])('%s', (_n, html, tag, text) => {
+    const b = bodyOf(parseDocument(html));
+    expect(b?.localName).toBe(tag);
+    expect(b?.textContent).toContain(text);
+  });
+
+  it('survives an empty document', () => {
+    expect(() => bodyOf(parseDocument(''))).not.toThrow();
+  });
+});

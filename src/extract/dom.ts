@@ -1,0 +1,120 @@
+// The small DOM surface the extractor uses, typed structurally. linkedom's own typings resolve to the browser's
+// `Window`, which the Workers type set does not declare, so without these interfaces everything would be `any`.
+// linkedom stores the tree as a linked list: `childNodes`/`children` build a fresh array on each access, so the
+// hot paths below walk `firstChild`/`nextSibling` instead.
+import { parseHTML } from 'linkedom';
+
+export interface DomNode {
+  readonly nodeType: number;
+  readonly nodeName: string;
+  readonly parentNode: DomNode | null;
+  readonly firstChild: DomNode | null;
+  readonly lastChild: DomNode | null;
+  readonly nextSibling: DomNode | null;
+  readonly previousSibling: DomNode | null;
+  textContent: string | null;
+  remove(): void;
+}
+
+export interface DomElement extends DomNode {
+  readonly localName: string;
+  readonly parentElement: DomElement | null;
+  readonly firstElementChild: DomElement | null;
+  readonly nextElementSibling: DomElement | null;
+  getAttribute(name: string): string | null;
+  hasAttribute(name: string): boolean;
+  setAttribute(name: string, value: string): void;
+  removeAttribute(name: string): void;
+  querySelector(selector: string): DomElement | null;
+  querySelectorAll(selector: string): ArrayLike<DomElement>;
+  appendChild(child: DomNode): DomNode;
+  insertBefore(child: DomNode, ref: DomNode | null): DomNode;
+  replaceWith(...nodes: DomNode[]): void;
+}
+
+export interface DomDocument {
+  readonly documentElement: DomElement | null;
+  readonly head: DomElement | null;
+  querySelector(selector: string): DomElement | null;
+  querySelectorAll(selector: string): ArrayLike<DomElement>;
+  createElement(tag: string): DomElement;
+  createTextNode(text: string): DomNode;
+}
+
+export const ELEMENT_NODE = 1;
+export const TEXT_NODE = 3;
+
+export function isElement(n: DomNode | null): n is DomElement {
+  return n !== null && n.nodeType === ELEMENT_NODE;
+}
+
+// Raw-text elements whose bodies are never content. Cutting them out before parsing saves linkedom a large part of
+// its work (inline scripts and CSS are often half of a page's bytes). JSON-LD scripts are kept: the document-type
+// and product readers need them. Comments are matched in the same left-to-right pass so that a `<script>` inside a
+// comment, or `<!--` inside a script, is treated the way an HTML tokenizer would (WHATWG HTML §13.2.5).
+const RAW_BLOCKS = /<!--[\s\S]*?(?:-->|$)|<(script|style|noscript|template|svg|math)(?=[\s/>])([^>]*)>[\s\S]*?(?:<\/\1\s*>|$)/gi;
+
+export function stripRawBlocks(html: string): string {
+  return html.replace(RAW_BLOCKS, (m: string, tag: string | undefined, attrs: string | undefined) =>
+    tag !== undefined && tag.toLowerCase() === 'script' && /application\/ld\+json/i.test(attrs ?? '') ? m : '');
+}
+
+// linkedom does not create the implied <html>/<body> of the HTML parsing algorithm: without an <html> tag the first
+// element becomes documentElement and `document.body` is a detached stand-in (and throws on an empty document).
+// Wrapping tag-less input in <html> and finding <body> by hand (bodyOf) gives every page one root.
+export function parseDocument(html: string): DomDocument {
+  const stripped = stripRawBlocks(html);
+  const source = /<html[\s>]/i.test(stripped) ? stripped : `<html>${stripped}</html>`;
+  const win = parseHTML(source) as unknown as { document: DomDocument };
+  return win.document;
+}
+
+/** The <body> element of the document, else its root element, else null. */
+export function bodyOf(doc: DomDocument): DomElement | null {
+  const root = doc.documentElement;
+  if (root === null) return null;
+  for (let c = root.firstElementChild; c !== null; c = c.nextElementSibling) {
+    if (c.localName === 'body') return c;
+  }
+  return root;
+}
+
+/** Element children of `el`, walked without building linkedom's NodeList. */
+export function elementChildren(el: DomElement): DomElement[] {
+  const out: DomElement[] = [];
+  for (let c = el.firstElementChild; c !== null; c = c.nextElementSibling) out.push(c);
+  return out;
+}
+
+/** `id` and `class` joined, lower-cased: the string the class/id cue patterns look at. */
+export function classAndId(el: DomElement): string {
+  const id = el.getAttribute('id');
+  const cls = el.getAttribute('class');
+  if (id === null && cls === null) return '';
+  return `${id ?? ''} ${cls ?? ''}`.toLowerCase();
+}
+
+/** Collapses runs of white space to one space and trims. */
+export function normalizeSpace(s: string): string {
+  return s.replace(/\s+/g, ' ').trim();
+}
+
+/** Resolves `href` against `base`; null for unparsable values. */
+export function absoluteUrl(href: string, base: string): string | null {
+  const h = href.trim();
+  if (h === '') return null;
+  try {
+    return new URL(h, base).href;
+  } catch {
+    return null;
+  }
+}
+
+/** The base URL of a document: `<base href>` resolved against the page URL (WHATWG HTML §4.2.3), else the page URL. */
+export function documentBase(baseHref: string | null, pageUrl: string): string {
+  if (baseHref !== null && baseHref.trim() !== '') {
+    const abs = absoluteUrl(baseHref, pageUrl);
+    if (abs !== null) return abs;
+  }
+  return pageUrl;
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { type DomElement, parseDocument } from './dom.ts';
+import { toMarkdown } from './markdown.ts';
+
+const BASE = 'https://m.example/docs/page';
+
+function md(body: string): string {
+  const doc = parseDocument(`<html><body><div id="root">${body}</div></body></html>`);
+  return toMarkdown(doc.querySelector('#root') as DomElement, BASE);
+}
+
+describe('toMarkdown', () => {
+  it.each([
+    ['ATX headings', '<h2>Two</h2><h3>Three</h3>', '## Two\n\n### Three'],
+    ['paragraphs and emphasis', '<p>A <strong>b</strong> <em>c</em></p><p>D</p>', 'A **b** _c_\n\nD'],
+    ['block quote', '<blockquote><p>Q</p></blockquote>', '> Q'],
+    ['bullets', '<ul><li>a</li><li>b</li></ul>', '- a\n- b'],
+    ['ordered list from start', '<ol start="3"><li>a</li><li>b</li></ol>', '3. a\n4. b'],
+    ['nested list is indented', '<ul><li>a<ul><li>b</li></ul></li></ul>', '- a\n  - b'],
+    ['absolute links', '<p><a href="../x">x</a></p>', '[x](https://m.example/x)'],
+    ['empty link dropped', '<p>a<a href="/y"></a> b</p>', 'a b'],
+    ['image-only link keeps the image', '<p><a href="/big.png"><img src="/small.png" alt="S"></a></p>',
+      '[![S](https://m.example/small.png)](https://m.example/big.png)'],
+    ['javascript link keeps only its text', '<p><a href="javascript:go()">go</a></p>', 'go'],
+    ['mailto link kept', '<p><a href="mailto:a@m.example">mail</a></p>', '[mail](mailto:a@m.example)'],
+    ['image absolute with alt', '<img src="i/a.png" alt="An [image]">', '![An \\[image\\]](https://m.example/docs/i/a.png)'],
+    ['lazy image prefers data-src', '<img src="data:image/gif;base64,AA" data-src="/real.jpg" alt="">',
+      '![](https://m.example/real.jpg)'],
+    ['srcset as the last resort', '<img srcset="/s.jpg 1x, /l.jpg 2x" alt="x">', '![x](https://m.example/s.jpg)'],
+    ['data: image dropped', '<p>a</p><img src="data:image/png;base64,AA">', 'a'],
+    ['spaces in URLs encoded', '<p><a href="/a b(c)">t</a></p>', '[t](https://m.example/a%20b%28c%29)'],
+    ['strikethrough', '<p><del>old</del> new</p>', '~~old~~ new'],
+    ['fenced code with language-x', '<pre><code class="language-js">let a = 1;\n</code></pre>', '```js\nlet a = 1;\n```'],
+    ['fenced code with lang-x on pre', '<pre class="lang-sh">ls -l</pre>', '```sh\nls -l\n```'],
+    ['code without language', '<pre><code>x</code></pre>', '```\nx\n```'],
+    ['fence longer than backticks inside', '<pre>```\nx\n```</pre>', '````\n```\nx\n```\n````'],
+    ['inline code', '<p>run <code>npm test</code></p>', 'run `npm test`'],
+    ['hr', '<p>a</p><hr><p>b</p>', 'a\n\n---\n\nb'],
+  ])('%s', (_n, html, want) => {
+    expect(md(html)).toBe(want);
+  });
+
+  it('writes data tables as GFM with the first row as header', () => {
+    const html = '<table><caption>Levels</caption><thead><tr><th>Day</th><th>cm</th></tr></thead>' +
+      '<tbody><tr><td>Mon</td><td>4|1</td></tr><tr><td colspan="2">note</td></tr></tbody></table>';
+    expect(md(html)).toBe('Levels\n\n| Day | cm |\n| --- | --- |\n| Mon | 4\\|1 |\n| note |');
+  });
+
+  it('writes a header-less table with its first row as header', () => {
+    expect(md('<table><tr><td>a</td><td>1</td></tr><tr><td>b</td><td>2</td></tr></table>'))
+      .toBe('| a | 1 |\n| --- | --- |\n| b | 2 |');
+  });
+
+  it('unwraps layout tables into blocks', () => {
+    const prose = 'A long paragraph of prose that positions itself inside a table cell, as old templates did. '.repeat(2);
+    const html = `<table><tr><td><p>${prose}</p></td><td><p>Second cell.</p></td></tr></table>`;
+    expect(md(html)).toBe(`${prose.trim()}\n\nSecond cell.`);
+  });
+
+  it('unwraps single-column tables', () => {
+    expect(md('<table><tr><td>one</td></tr><tr><td>two</td></tr></table>')).toBe('one\n\ntwo');
+  });
+
+  it('never leaves three blank lines or trailing spaces', () => {
+    const out = md('<p>a  </p><div><div></div></div><p></p><br><p>b</p>');
+    expect(out).not.toMatch(/\n{3,}/);
+    expect(out).not.toMatch(/[ \t]+$/m);
+  });
+});

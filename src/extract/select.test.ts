@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { removeBoilerplate, removeNonContent } from './clean.ts';
+import { type DomElement, bodyOf, parseDocument } from './dom.ts';
+import { pruneInside, selectMain } from './select.ts';
+import { computeStats } from './stats.ts';
+
+const P = (n: number, word = 'prose') =>
+  Array.from({ length: n }, (_, i) => `<p>Paragraph ${i} of ${word}, with enough words and commas, to count as a real sentence here.</p>`).join('');
+const NAV = '<ul>' + Array.from({ length: 12 }, (_, i) => `<li><a href="/s${i}">Section ${i}</a></li>`).join('') + '</ul>';
+const TEASERS = '<div class="more">' + Array.from({ length: 5 }, (_, i) =>
+  `<div class="card"><h3><a href="/t${i}">Headline number ${i} of another story</a></h3><p>An excerpt of that other story, long enough to look like prose at first sight.</p></div>`).join('') + '</div>';
+
+/** The text the pipeline keeps (clean, choose, prune), with whitespace collapsed. */
+function chosen(body: string): string {
+  const doc = parseDocument(`<html><body>${body}</body></html>`);
+  const root = bodyOf(doc) as DomElement;
+  removeNonContent(root);
+  removeBoilerplate(root, computeStats(root));
+  const { root: el, core } = selectMain(root, computeStats(root));
+  pruneInside(el, computeStats(el), core);
+  return (el.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
+
+describe('main-content choice', () => {
+  it('drops navigation, footer, share bars, comments and cookie banners', () => {
+    const text = chosen(`<div id="cookie-banner"><p>We use cookies, accept them please, they are very good for you.</p></div>
+      <nav>${NAV}</nav><div class="page"><div class="story">${P(5)}</div>
+      <div class="share-tools"><a href="/s">Share</a></div>
+      <section id="comments">${P(3, 'comment')}</section></div><footer><p>About this site and its many pages.</p></footer>`);
+    expect(text).toContain('Paragraph 4 of prose');
+    for (const gone of ['cookies', 'Section 3', 'Share', 'of comment', 'About this site']) expect(text).not.toContain(gone);
+  });
+
+  it('drops hidden elements', () => {
+    const text = chosen(`<div>${P(4)}<p hidden>secret one</p><p style="display: none">secret two</p><p aria-hidden="true">secret three</p></div>`);
+    expect(text).not.toContain('secret');
+  });
+
+  it('joins an article split around an ad slot, without the ad', () => {
+    const text = chosen(`<div class="wrap"><div class="body-part">${P(4, 'first')}</div><div class="ad-slot"><a href="/ad">Buy now</a></div>` +
+      `<div class="body-part">${P(3, 'second')}</div></div>${NAV}`);
+    expect(text).toContain('of first');
+    expect(text).toContain('of second');
+    expect(text).not.toContain('Buy now');
+    expect(text).not.toContain('Section');
+  });
+
+  it('leaves out a list of teaser cards beside the article', () => {
+    const text = chosen(`<div class="main"><div class="article">${P(6)}</div>${TEASERS}</div>`);
+    expect(text).toContain('Paragraph 5 of prose');
+    expect(text).not.toContain('Headline number');
+    expect(text).not.toContain('excerpt');
+  });
+
+  it('keeps a wrapper whose class sounds like boilerplate when it holds the prose', () => {
+    const text = chosen(`<div class="sidebar-layout has-sidebar"><div>${P(6)}</div></div>${NAV}`);
+    expect(text).toContain('Paragraph 5 of prose');
+  });
+
+  it('prefers the schema.org articleBody container', () => {
+    const text = chosen(`<div><div itemprop="articleBody">${P(4, 'body')}</div><div class="x">${P(4, 'other')}</div></div>`);
+    expect(text).toContain('of body');
+  });
+
+  it('removes paragraphs that are only a link, but keeps a bare URL given as a source', () => {
+    const text = chosen(`<div>${P(3)}<p><strong><a href="/other">READ ALSO: ANOTHER STORY ENTIRELY</a></strong></p>` +
+      `<p><a href="https://src.example/report">https://src.example/report</a></p>${P(2, 'more')}</div>`);
+    expect(text).not.toContain('READ ALSO');
+    expect(text).toContain('https://src.example/report');
+  });
+
+  it('removes widget labels inside the content', () => {
+    const text = chosen(`<div>${P(3)}<div>Advertisement</div>${P(2, 'more')}</div>`);
+    expect(text).not.toContain('Advertisement');
+    expect(text).toContain('of more');
+  });
+});

@@ -1,0 +1,165 @@
+// Choosing the main-content element and trimming what is left of the template inside it.
+//
+// 1. Core: the element whose nearby units (stats.ts `local`) score highest, times (1 − link density) and a cue
+//    factor: schema.org `articleBody` (https://schema.org/articleBody), <article>/<main>, content-ish class names.
+//    Because credit only reaches three levels up, a container of paragraphs beats a wrapper around teaser cards.
+// 2. Siblings: articles split into several blocks (around an ad slot or a photo) are joined back: a sibling of the
+//    core is kept when it carries a fair share of the core's score, or when it is itself a prose paragraph.
+// 3. Everything else beside the core is removed from the common parent, which becomes the content root.
+import { type DomElement, elementChildren } from './dom.ts';
+import { hasPositiveCue, BOILERPLATE_TEXT } from './cues.ts';
+import { type ElementStats, type StatsMap, isInlineTag } from './stats.ts';
+
+function cueFactor(el: DomElement): number {
+  const prop = el.getAttribute('itemprop');
+  if (prop !== null && /\barticleBody\b|\btext\b/i.test(prop)) return 1.5;
+  const tag = el.localName;
+  if (tag === 'article' || tag === 'main') return 1.15;
+  const role = el.getAttribute('role');
+  if (role === 'main' || role === 'article') return 1.15;
+  return hasPositiveCue(el) ? 1.1 : 1;
+}
+
+function linkDensity(st: ElementStats): number {
+  return st.chars === 0 ? 0 : st.linkChars / st.chars;
+}
+
+/** A stack of link-headed items (related stories, "more from", breaking-news tickers). */
+export function isTeaserList(st: ElementStats, withLed = true): boolean {
+  const teasers = st.linkUnits + (withLed ? st.linkLedUnits : 0);
+  return teasers >= 3 && teasers >= 0.3 * st.units;
+}
+
+function candidateScore(el: DomElement, st: ElementStats): number {
+  return st.local * (1 - linkDensity(st)) * cueFactor(el);
+}
+
+/** The core element: highest candidate score below (and including) `root`. */
+export function findCore(root: DomElement, stats: StatsMap): DomElement {
+  let best = root;
+  let bestScore = -Infinity;
+  const walk = (el: DomElement): void => {
+    for (const c of elementChildren(el)) {
+      const st = stats.get(c);
+      if (st === undefined || st.chars === 0 || isInlineTag(c.localName)) continue;
+      if (st.local > 0) {
+        const s = candidateScore(c, st);
+        if (s > bestScore) {
+          best = c;
+          bestScore = s;
+        }
+      }
+      walk(c);
+    }
+  };
+  walk(root);
+  return best;
+}
+
+const HEADINGS = new Set(['h2', 'h3', 'h4', 'h5', 'h6']);
+const PROSE_TAGS = new Set(['p', 'blockquote', 'pre', 'ul', 'ol', 'dl', 'table']);
+const MAX_LEVELS = 5;
+
+/** A sibling that continues the article: prose of its own, not a stack of link-headed teaser cards. */
+function continuesArticle(sib: DomElement, coreScore: number, coreProse: number, stats: StatsMap): boolean {
+  const st = stats.get(sib);
+  if (st === undefined || st.chars === 0) return false;
+  const ld = linkDensity(st);
+  if (ld >= 0.35) return false;
+  if (isTeaserList(st)) return false;
+  if (candidateScore(sib, st) >= Math.max(10, coreScore * 0.2)) return true;
+  if (st.proseChars >= Math.max(80, coreProse * 0.1)) return true;
+  if (PROSE_TAGS.has(sib.localName)) {
+    if (st.chars >= 80 && ld < 0.25) return true;
+    return ld === 0 && /[.!?。！？]["”’»)]?\s*$/.test((sib.textContent ?? '').trim());
+  }
+  return false;
+}
+
+/**
+ * Chooses the content root, mutating the tree: starting at the core, climbs up to MAX_LEVELS ancestors; at each
+ * level the siblings that continue the article are kept (with headings and small blocks between kept ones), the
+ * rest are removed. The root is the highest ancestor at which something was kept.
+ */
+export function selectMain(root: DomElement, stats: StatsMap): { root: DomElement; core: DomElement } {
+  const core = findCore(root, stats);
+  const coreSt = stats.get(core) as ElementStats;
+  const coreScore = candidateScore(core, coreSt);
+  const coreProse = coreSt.proseChars;
+  let x = core;
+  let top = core;
+  const removals: DomElement[][] = [];
+  for (let level = 0; level < MAX_LEVELS && x !== root; level++) {
+    const parent = x.parentElement;
+    if (parent === null) break;
+    const siblings = elementChildren(parent);
+    const keep = siblings.map((s) => s === x || continuesArticle(s, coreScore, coreProse, stats));
+    const first = keep.indexOf(true);
+    const last = keep.lastIndexOf(true);
+    // Headings and small non-link blocks (figures, datelines inside the flow) between kept blocks stay.
+    for (let i = first + 1; i < last; i++) {
+      if (keep[i]) continue;
+      const st = stats.get(siblings[i]);
+      const small = st === undefined || st.chars < 200;
+      if (HEADINGS.has(siblings[i].localName) || (small && (st === undefined || st.linkChars === 0))) keep[i] = true;
+    }
+    removals.push(siblings.filter((_s, i) => !keep[i]));
+    if (keep.filter(Boolean).length > 1) top = parent;
+    x = parent;
+  }
+  // Remove only up to the chosen root: levels above it stay untouched (they are not output).
+  let el: DomElement | null = core;
+  for (const doomed of removals) {
+    if (el === top || el === null) break;
+    for (const d of doomed) d.remove();
+    el = el.parentElement;
+  }
+  return { root: top, core };
+}
+
+const PRUNE_SKIP = new Set(['p', 'pre', 'code', 'table', 'thead', 'tbody', 'tr', 'td', 'th', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+
+/**
+ * Removes, inside the chosen content, blocks that are worth less than nothing (link lists, tag clouds) and short
+ * widget labels ("Advertisement", "Share this"). Returns the number of removed elements.
+ */
+export function pruneInside(root: DomElement, stats: StatsMap, core: DomElement = root): number {
+  const doomed: DomElement[] = [];
+  // The core and its ancestors are what the choice rests on; they are walked into, never removed.
+  const protectedEls = new Set<DomElement>();
+  for (let a: DomElement | null = core; a !== null && a !== root; a = a.parentElement) protectedEls.add(a);
+  const walk = (el: DomElement): void => {
+    for (const c of elementChildren(el)) {
+      const tag = c.localName;
+      const st = stats.get(c);
+      if (st === undefined || isInlineTag(tag)) continue;
+      if (protectedEls.has(c)) {
+        walk(c);
+        continue;
+      }
+      const linkList = st.chars > 0 && st.linkChars > 0.5 * st.chars && st.score < 0;
+      if (!PRUNE_SKIP.has(tag) && (linkList || isTeaserList(st, false))) {
+        doomed.push(c);
+        continue;
+      }
+      // A paragraph that is nothing but a link is an inserted "read this too" pointer, not part of the text.
+      // A bare URL as link text is a cited source and stays.
+      if ((tag === 'p' || tag === 'div') && st.chars >= 15 && st.linkChars >= 0.9 * st.chars &&
+        !/^\s*(?:https?:\/\/|www\.)/i.test(c.textContent ?? '')) {
+        doomed.push(c);
+        continue;
+      }
+      if (st.chars > 0 && st.chars < 40) {
+        const text = (c.textContent ?? '').trim().toLowerCase();
+        if (BOILERPLATE_TEXT.test(text)) {
+          doomed.push(c);
+          continue;
+        }
+      }
+      walk(c);
+    }
+  };
+  walk(root);
+  for (const d of doomed) d.remove();
+  return doomed.length;
+}

@@ -1,0 +1,89 @@
+// Tables are of two kinds: data tables (rows × columns of values), which become GFM tables, and layout tables
+// (old templates that position blocks with <table>), which must read as the blocks they hold. A GFM cell cannot
+// hold paragraphs or lists, so a table whose cells hold prose is treated as layout.
+import { type DomElement, type DomNode, elementChildren, isElement } from './dom.ts';
+
+const BLOCK_IN_CELL = 'p, div, ul, ol, h1, h2, h3, h4, h5, h6, blockquote, pre, table';
+
+function rowsOf(table: DomElement): DomElement[] {
+  const rows: DomElement[] = [];
+  for (const c of elementChildren(table)) {
+    if (c.localName === 'tr') rows.push(c);
+    else if (c.localName === 'thead' || c.localName === 'tbody' || c.localName === 'tfoot') {
+      for (const r of elementChildren(c)) if (r.localName === 'tr') rows.push(r);
+    }
+  }
+  return rows;
+}
+
+function cellsOf(tr: DomElement): DomElement[] {
+  return elementChildren(tr).filter((c) => c.localName === 'td' || c.localName === 'th');
+}
+
+/** True for tables that position content rather than tabulate it. */
+export function isLayoutTable(table: DomElement): boolean {
+  const role = table.getAttribute('role');
+  if (role === 'presentation' || role === 'none') return true;
+  const rows = rowsOf(table);
+  if (rows.length === 0) return true;
+  let maxCells = 0;
+  for (const r of rows) {
+    const cells = cellsOf(r);
+    maxCells = Math.max(maxCells, cells.length);
+    for (const c of cells) {
+      if (c.querySelector('table') !== null) return true;
+      const block = c.querySelector(BLOCK_IN_CELL);
+      if (block !== null && (c.textContent ?? '').length > 150) return true;
+    }
+  }
+  return maxCells <= 1 || (rows.length === 1 && maxCells <= 2);
+}
+
+/** Unwraps layout tables into plain blocks and moves data-table captions out in front of their table. */
+export function prepareTables(root: DomElement): void {
+  const tables = Array.from(root.querySelectorAll('table'));
+  if (root.localName === 'table') tables.unshift(root);
+  for (const t of tables) {
+    if (t.parentNode === null) continue;
+    if (isLayoutTable(t)) {
+      if (t === root) continue;
+      unwrapLayout(t);
+      continue;
+    }
+    const caption = elementChildren(t).find((c) => c.localName === 'caption');
+    if (caption !== undefined && t.parentNode !== null) {
+      const p = blockFrom(t, 'p');
+      moveChildren(caption, p);
+      caption.remove();
+      (t.parentNode as DomElement).insertBefore(p, t);
+    }
+  }
+}
+
+function blockFrom(ref: DomElement, tag: string): DomElement {
+  const doc = (ref as unknown as { ownerDocument: { createElement(t: string): DomElement } }).ownerDocument;
+  return doc.createElement(tag);
+}
+
+function moveChildren(from: DomElement, to: DomElement): void {
+  let c: DomNode | null = from.firstChild;
+  while (c !== null) {
+    const next: DomNode | null = c.nextSibling;
+    to.appendChild(c);
+    c = next;
+  }
+}
+
+function unwrapLayout(table: DomElement): void {
+  const wrapper = blockFrom(table, 'div');
+  for (const r of rowsOf(table)) {
+    for (const cell of cellsOf(r)) {
+      const d = blockFrom(table, 'div');
+      moveChildren(cell, d);
+      wrapper.appendChild(d);
+    }
+  }
+  const parent = table.parentNode;
+  if (parent !== null && isElement(parent)) parent.insertBefore(wrapper, table);
+  table.remove();
+}
