@@ -4,7 +4,7 @@
 // fire by themselves under wrangler dev, so this launcher triggers the scheduler once a minute.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from './ports.ts';
 import path from 'node:path';
 import { parseLaunchArgs, UsageError, workerVars, type LaunchOptions } from './args.ts';
 
@@ -12,17 +12,6 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const WRANGLER = path.join(ROOT, 'node_modules/wrangler/bin/wrangler.js');
 const CRON = '* * * * *';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const p = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => resolve(p));
-    });
-  });
-}
 
 function envFile(vars: Record<string, string>): string {
   // dotenv syntax; values are single-quoted so that `#`, spaces and `$` survive.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { charsetFromContentType, charsetFromMeta, decodeHtml, peek, readCapped } from './body.ts';
+import { charsetFromContentType, charsetFromMeta, decodeHtml, readCapped } from './body.ts';
 
 function streamOf(...chunks: string[]): ReadableStream<Uint8Array> {
   const enc = new TextEncoder();
@@ -10,21 +10,6 @@ function streamOf(...chunks: string[]): ReadableStream<Uint8Array> {
     },
   });
 }
-
-const text = async (s: ReadableStream<Uint8Array>) => new Response(s).text();
-
-describe('peek', () => {
-  it('returns the head and replays the whole body', async () => {
-    const p = await peek(streamOf('abc', 'def', 'ghi'), 4);
-    expect(new TextDecoder().decode(p.head)).toBe('abcdef');
-    expect(await text(p.stream)).toBe('abcdefghi');
-  });
-  it('handles bodies shorter than the peek', async () => {
-    const p = await peek(streamOf('ab'), 4096);
-    expect(new TextDecoder().decode(p.head)).toBe('ab');
-    expect(await text(p.stream)).toBe('ab');
-  });
-});
 
 describe('readCapped', () => {
   it('reads everything under the cap', async () => {

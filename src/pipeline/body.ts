@@ -1,57 +1,13 @@
-// Reading response bodies: a peek at the first bytes (for detection) without losing them, a capped read for pages,
-// charset decoding (WHATWG Encoding: header charset, then BOM, then <meta>, then UTF-8) and SHA-256 helpers.
+// Reading page bodies: a capped read, charset decoding (WHATWG Encoding: BOM, then header charset, then <meta>, then UTF-8) and a text digest.
+import { sha256Hex } from '../files/index.ts';
 
-export async function sha256Hex(data: Uint8Array | string): Promise<string> {
-  const bytes = typeof data === 'string' ? new TextEncoder().encode(data) : data;
-  const d = await crypto.subtle.digest('SHA-256', bytes);
-  return [...new Uint8Array(d)].map((b) => b.toString(16).padStart(2, '0')).join('');
+/** SHA-256 of a string's UTF-8 bytes (markdown, decoded HTML). */
+export async function sha256Text(text: string): Promise<string> {
+  return sha256Hex(new TextEncoder().encode(text));
 }
 
-export interface Peeked {
-  head: Uint8Array;
-  /** The whole body again, head included. */
-  stream: ReadableStream<Uint8Array>;
-}
-
-/** Reads at least `n` bytes (or to the end) and returns them plus a stream that replays them before the rest. */
-export async function peek(body: ReadableStream<Uint8Array>, n: number): Promise<Peeked> {
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  let done = false;
-  while (size < n) {
-    const r = await reader.read();
-    if (r.done) {
-      done = true;
-      break;
-    }
-    chunks.push(r.value);
-    size += r.value.byteLength;
-  }
-  const head = concat(chunks, size);
-  const stream = new ReadableStream<Uint8Array>({
-    start(controller) {
-      if (head.byteLength > 0) controller.enqueue(head);
-      if (done) controller.close();
-    },
-    async pull(controller) {
-      if (done) return;
-      const r = await reader.read();
-      if (r.done) {
-        done = true;
-        controller.close();
-      } else controller.enqueue(r.value);
-    },
-    cancel(reason) {
-      return reader.cancel(reason);
-    },
-  });
-  return { head, stream };
-}
-
-export function concat(chunks: Uint8Array[], size?: number): Uint8Array {
-  const total = size ?? chunks.reduce((s, c) => s + c.byteLength, 0);
-  const out = new Uint8Array(total);
+function concat(chunks: Uint8Array[], size: number): Uint8Array {
+  const out = new Uint8Array(size);
   let off = 0;
   for (const c of chunks) {
     out.set(c, off);

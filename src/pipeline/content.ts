@@ -3,15 +3,14 @@
 import type { Artifact, CaptureStatus, DocumentInfo, FileBlock, PageMetadata } from '../capture/types.ts';
 import type { Config } from '../config/config.ts';
 import { EXTRACTOR_NAME, EXTRACTOR_VERSION, extractPage } from '../extract/index.ts';
-import { captureFile, declaredBytesOf, detectContent, FILE_EXTRACTOR, PDF_TIME_BUDGET_MS, type FileBucket } from '../files/index.ts';
+import { captureFile, classifyResponse, declaredBytesOf, FILE_EXTRACTOR, PDF_TIME_BUDGET_MS, type FileBucket } from '../files/index.ts';
 import type { CaptureOptions } from '../request/capture-options.ts';
-import { decodeHtml, peek, readCapped, sha256Hex } from './body.ts';
+import { decodeHtml, readCapped, sha256Text } from './body.ts';
 import { detectAccessBarrier } from './access.ts';
 import { NO_DOCUMENT } from './result.ts';
 
 /** HTML read per page (decision D15); a longer page is extracted from its first 10 MiB and reported `partial`. */
 export const PAGE_MAX_BYTES = 10 * 1024 * 1024;
-const SNIFF_BYTES = 4096;
 
 export interface Content {
   status: CaptureStatus;
@@ -60,9 +59,9 @@ export interface ContentContext {
 
 export async function captureContent(res: Response, ctx: ContentContext): Promise<Content> {
   const contentType = res.headers.get('content-type');
-  const body = res.body ?? new ReadableStream<Uint8Array>({ start: (c) => c.close() });
-  const { head, stream } = await peek(body, SNIFF_BYTES);
-  const detection = detectContent(contentType, head);
+  const classified = await classifyResponse(contentType, res.body);
+  const { detection } = classified;
+  const stream = classified.body ?? new ReadableStream<Uint8Array>({ start: (c) => c.close() });
   if (detection.kind === 'unsupported') {
     await stream.cancel();
     return { ...noContent('failed', 'unsupported_content_type'), contentType, extractor: FILE_EXTRACTOR };
@@ -105,7 +104,7 @@ async function capturePage(
   const { bytes, truncated } = await readCapped(stream, PAGE_MAX_BYTES);
   const { text: html } = decodeHtml(bytes, contentType);
   // rawSha256 of a web page on the HTTP lane: the response body as UTF-8 text (spec evidence table).
-  const rawSha256 = await sha256Hex(html);
+  const rawSha256 = await sha256Text(html);
   const artifacts: Artifact[] = [];
   if (ctx.config.captureRawDir) {
     const path = `${ctx.config.captureRawDir.replace(/\/+$/, '')}/${rawSha256}.html`;

@@ -10,7 +10,7 @@ import { fetchOverHttpLane, type FetchFn } from '../lanes/http.ts';
 import { proxiedVia } from '../lanes/proxy/client.ts';
 import type { CaptureOptions } from '../request/capture-options.ts';
 import { checkRobots, type RobotsCache } from '../robots/index.ts';
-import { sha256Hex } from './body.ts';
+import { sha256Text } from './body.ts';
 import { captureContent, type Content, noContent } from './content.ts';
 import { EMPTY_METADATA, type ScrapeResult } from './result.ts';
 import { guardUrl } from './url-guard.ts';
@@ -103,7 +103,7 @@ export async function runCapture(input: CaptureInput, deps: CaptureDeps): Promis
   const wants = (t: FormatRequest['type']) => options.formats.some((f) => f.type === t);
   const jsonFormat = options.formats.find((f) => f.type === 'json');
   const markdown = wants('markdown') ? content.markdown : null;
-  const markdownSha256 = markdown === null ? null : await sha256Hex(markdown);
+  const markdownSha256 = markdown === null ? null : await sha256Text(markdown);
   const finalUrl = answered.length > 0 ? answered[answered.length - 1] : null;
 
   let json = null;

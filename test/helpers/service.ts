@@ -2,7 +2,9 @@
 // temporary data dir, and stops it again. `restart()` keeps the data dir, to prove state survives.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../../src/local/ports.ts';
+
+export { freePort };
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -30,17 +32,6 @@ export interface Service {
   restart(): Promise<Service>;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const a = srv.address();
-      const p = typeof a === 'object' && a ? a.port : 0;
-      srv.close(() => resolve(p));
-    });
-  });
-}
 
 async function json(res: Response): Promise<{ status: number; body: any }> {
   const text = await res.text();
