@@ -1,5 +1,6 @@
 import { cloudflareTest } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
+import { fixtureOutbound } from './test/workers/outbound.ts';
 
 // Three projects:
 //  unit    — pure modules (parsers, extractors, number reading), in Node; tests sit beside the code.
@@ -7,6 +8,7 @@ import { defineConfig } from 'vitest/config';
 //  e2e     — the real local service (the same launcher as `npm start`) against fixture sites on 127.0.0.1.
 export default defineConfig({
   test: {
+    reporters: ['default', './test/reporters/summary.ts'],
     projects: [
       {
         test: {
@@ -19,8 +21,11 @@ export default defineConfig({
       },
       {
         plugins: [
+          // The API Worker as deployed (wrangler.toml: Durable Objects, R2, Queues and their consumers); outbound
+          // fetches of the Worker go to test/workers/outbound.ts, which serves fixture pages (no internet).
           cloudflareTest({
-            miniflare: { compatibilityDate: '2026-10-01', compatibilityFlags: ['nodejs_compat'] },
+            wrangler: { configPath: './wrangler.toml' },
+            miniflare: { outboundService: fixtureOutbound, bindings: { SVC_TASK_STALE_MS: '1000' } },
           }),
         ],
         test: {

@@ -5,5 +5,6 @@ export interface ServiceEnv {
   FILES: R2Bucket;
   WORK: Queue;
   DEAD_LETTERS: Queue;
+  REGISTRY: DurableObjectNamespace;
   [setting: string]: unknown;
 }

@@ -6,6 +6,8 @@ import { requireToken } from './auth.ts';
 import type { AppEnv } from './context.ts';
 import { scrapeRoutes } from './routes/scrape.ts';
 import { fileRoutes } from './routes/files.ts';
+import { batchRoutes } from './routes/batches.ts';
+import { crawlRoutes } from './routes/crawls.ts';
 
 export function createApp(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -21,6 +23,8 @@ export function createApp(): Hono<AppEnv> {
   app.use('/v1/*', requireToken());
   app.route('/v1', scrapeRoutes());
   app.route('/v1', fileRoutes());
+  app.route('/v1', batchRoutes());
+  app.route('/v1', crawlRoutes());
 
   app.notFound((c) => errorResponse(new ApiError('not_found', `no route matches ${c.req.method} ${c.req.path}`), false));
   app.onError((err, c) => {

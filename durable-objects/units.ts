@@ -1,0 +1,166 @@
+// SQLite tables shared by the batch and crawl Durable Objects: `units` (one row per URL to capture, with its
+// delivery state) and `log` (finished results, append-only, in the order they finished — decision D10).
+//
+// Unit states: pending (not sent) → queued (a WORK message is on its way, due at due_at) → leased (a consumer claimed
+// it, until lease_until) → done (its result is in `log`); `cancelled` ends units of a cancelled crawl. The log's
+// UNIQUE(idx) makes recording idempotent: a unit delivered twice is captured at most once per lease and recorded once.
+import type { WorkMessage } from '../src/tasks/messages.ts';
+import { statusCounts, type StatusCounts } from '../src/tasks/records.ts';
+import type { LogRow, StoredResult } from '../src/tasks/result-store.ts';
+import { MAX_DELAY_SECONDS, SEND_CHUNK } from '../src/tasks/settings.ts';
+
+export type UnitState = 'pending' | 'queued' | 'leased' | 'done' | 'cancelled';
+
+export function createUnitTables(sql: SqlStorage): void {
+  sql.exec(`CREATE TABLE IF NOT EXISTS units (
+    idx INTEGER PRIMARY KEY,
+    url TEXT NOT NULL,
+    state TEXT NOT NULL,
+    due_at INTEGER,
+    lease_until INTEGER,
+    lease_token TEXT,
+    attempts INTEGER NOT NULL DEFAULT 0
+  )`);
+  sql.exec('CREATE INDEX IF NOT EXISTS units_state ON units(state, idx)');
+  sql.exec(`CREATE TABLE IF NOT EXISTS log (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    idx INTEGER NOT NULL UNIQUE,
+    status TEXT NOT NULL,
+    bytes INTEGER NOT NULL,
+    body TEXT,
+    r2_key TEXT
+  )`);
+}
+
+export function tableExists(sql: SqlStorage, name: string): boolean {
+  return sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table' AND name = ?", name).one().n > 0;
+}
+
+export type Claim =
+  | { kind: 'capture'; url: string; attempt: number }
+  | { kind: 'done' }
+  | { kind: 'busy' }
+  | { kind: 'missing' };
+
+/**
+ * Takes the lease of a unit for one capture. A unit another message holds (lease not lapsed) is `busy`; the same
+ * message (a redelivery after the consumer died) may take it again at once.
+ */
+export function claimUnit(sql: SqlStorage, idx: number, now: number, leaseMs: number, token: string): Claim {
+  const row = sql
+    .exec<{ url: string; state: string; lease_until: number | null; lease_token: string | null; attempts: number }>(
+      'SELECT url, state, lease_until, lease_token, attempts FROM units WHERE idx = ?',
+      idx,
+    )
+    .toArray()[0];
+  if (!row) return { kind: 'missing' };
+  if (row.state === 'done' || row.state === 'cancelled') return { kind: 'done' };
+  if (row.state === 'leased' && (row.lease_until ?? 0) > now && row.lease_token !== token) return { kind: 'busy' };
+  const attempt = row.attempts + 1;
+  sql.exec(
+    "UPDATE units SET state = 'leased', lease_until = ?, lease_token = ?, attempts = ? WHERE idx = ?",
+    now + leaseMs,
+    token,
+    attempt,
+    idx,
+  );
+  return { kind: 'capture', url: row.url, attempt };
+}
+
+/** Gives a lease back after a failed attempt, so the message's own retry can claim the unit again. */
+export function releaseUnit(sql: SqlStorage, idx: number, token: string, now: number): void {
+  sql.exec(
+    "UPDATE units SET state = 'queued', due_at = ?, lease_until = NULL, lease_token = NULL WHERE idx = ? AND state = 'leased' AND lease_token = ?",
+    now,
+    idx,
+    token,
+  );
+}
+
+/** Appends a unit's result once; false when the unit was already recorded (a duplicate delivery). */
+export function appendResult(sql: SqlStorage, idx: number, stored: StoredResult): boolean {
+  const known = sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM log WHERE idx = ?', idx).one().n;
+  if (known > 0) return false;
+  sql.exec('INSERT INTO log (idx, status, bytes, body, r2_key) VALUES (?, ?, ?, ?, ?)', idx, stored.status, stored.bytes, stored.body, stored.r2Key);
+  sql.exec("UPDATE units SET state = 'done', lease_until = NULL, lease_token = NULL WHERE idx = ?", idx);
+  return true;
+}
+
+export function unitUrl(sql: SqlStorage, idx: number): string | null {
+  return sql.exec<{ url: string }>('SELECT url FROM units WHERE idx = ?', idx).toArray()[0]?.url ?? null;
+}
+
+export function isRecorded(sql: SqlStorage, idx: number): boolean {
+  return sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM log WHERE idx = ?', idx).one().n > 0;
+}
+
+export interface LogPage {
+  rows: LogRow[];
+  hasMore: boolean;
+}
+
+/** Log entries after `afterSeq`, at most `limit` and about `maxBytes` (always at least one entry when any exists). */
+export function listLog(sql: SqlStorage, afterSeq: number, limit: number, maxBytes: number): LogPage {
+  const found = sql
+    .exec<{ seq: number; bytes: number; body: string | null; r2_key: string | null }>(
+      'SELECT seq, bytes, body, r2_key FROM log WHERE seq > ? ORDER BY seq LIMIT ?',
+      afterSeq,
+      limit + 1,
+    )
+    .toArray();
+  const rows: LogRow[] = [];
+  let bytes = 0;
+  for (const r of found) {
+    if (rows.length === limit || (rows.length > 0 && bytes + r.bytes > maxBytes)) break;
+    bytes += r.bytes;
+    rows.push({ seq: r.seq, body: r.body, r2Key: r.r2_key });
+  }
+  return { rows, hasMore: found.length > rows.length };
+}
+
+export function resultCounts(sql: SqlStorage): { done: number; byStatus: StatusCounts } {
+  const rows = sql.exec<{ status: string; n: number }>('SELECT status, COUNT(*) AS n FROM log GROUP BY status').toArray();
+  return { done: rows.reduce((a, r) => a + r.n, 0), byStatus: statusCounts(rows) };
+}
+
+export function stateCounts(sql: SqlStorage): Record<UnitState, number> {
+  const out: Record<UnitState, number> = { pending: 0, queued: 0, leased: 0, done: 0, cancelled: 0 };
+  for (const r of sql.exec<{ state: string; n: number }>('SELECT state, COUNT(*) AS n FROM units GROUP BY state')) {
+    if (r.state in out) out[r.state as UnitState] = r.n;
+  }
+  return out;
+}
+
+export function pendingUnits(sql: SqlStorage, limit: number): number[] {
+  return sql
+    .exec<{ idx: number }>("SELECT idx FROM units WHERE state = 'pending' ORDER BY idx LIMIT ?", limit)
+    .toArray()
+    .map((r) => r.idx);
+}
+
+export function markQueued(sql: SqlStorage, idxs: readonly number[], dueAt: number): void {
+  for (const idx of idxs) {
+    sql.exec("UPDATE units SET state = 'queued', due_at = ?, lease_until = NULL, lease_token = NULL WHERE idx = ?", dueAt, idx);
+  }
+}
+
+/** Units whose message is presumed lost (queued, not claimed `staleMs` after it was due) or whose lease lapsed. */
+export function lapsedUnits(sql: SqlStorage, now: number, staleMs: number): number[] {
+  return sql
+    .exec<{ idx: number }>(
+      "SELECT idx FROM units WHERE (state = 'queued' AND due_at < ?) OR (state = 'leased' AND lease_until < ?) ORDER BY idx",
+      now - staleMs,
+      now,
+    )
+    .toArray()
+    .map((r) => r.idx);
+}
+
+/** Sends messages in chunks the Queues API accepts; the delay is rounded up, so a message never arrives early. */
+export async function sendMessages(queue: Queue, messages: readonly WorkMessage[], delayMs = 0): Promise<void> {
+  const delaySeconds = Math.min(MAX_DELAY_SECONDS, Math.ceil(Math.max(0, delayMs) / 1000));
+  for (let i = 0; i < messages.length; i += SEND_CHUNK) {
+    const chunk = messages.slice(i, i + SEND_CHUNK).map((body) => (delaySeconds > 0 ? { body, delaySeconds } : { body }));
+    await queue.sendBatch(chunk);
+  }
+}

@@ -1,0 +1,60 @@
+// POST /v1/crawls, GET /v1/crawls/:id, GET /v1/crawls/:id/pages, POST /v1/crawls/:id/cancel and /resume (D8, D10, D11).
+import { Hono } from 'hono';
+import { ApiError } from '../../errors.ts';
+import { readJsonObject, refuseUnknownKeys } from '../../request/body.ts';
+import { crawlStub, registryStub } from '../../tasks/bindings.ts';
+import { isTaskId, newTaskId } from '../../tasks/ids.ts';
+import { listResponse, parseListQuery, taskNotFound } from '../../tasks/listing.ts';
+import { parseCrawlRequest } from '../../tasks/requests.ts';
+import type { AppEnv } from '../context.ts';
+
+/** cancel and resume take no parameters: an empty body or `{}`. */
+async function refuseBodyKeys(req: Request): Promise<void> {
+  const text = await req.clone().text();
+  if (text.trim() === '') return;
+  refuseUnknownKeys(await readJsonObject(req), new Set());
+}
+
+export function crawlRoutes(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.post('/crawls', async (c) => {
+    const req = parseCrawlRequest(await readJsonObject(c.req.raw), c.var.config);
+    const id = newTaskId('crawl');
+    // Registered first, so the sweep looks after the crawl even if this request dies half-way.
+    await registryStub(c.env).registerCrawl(id, Date.now());
+    const record = await crawlStub(c.env, id).create({ id, ...req });
+    return c.json(record, 201);
+  });
+
+  app.get('/crawls/:id', async (c) => {
+    const id = c.req.param('id');
+    const record = isTaskId('crawl', id) ? await crawlStub(c.env, id).get() : null;
+    if (!record) throw taskNotFound('crawl', id);
+    return c.json(record);
+  });
+
+  app.get('/crawls/:id/pages', async (c) => {
+    const id = c.req.param('id');
+    if (!isTaskId('crawl', id)) throw taskNotFound('crawl', id);
+    const query = parseListQuery(id, c.req.query());
+    const slice = await crawlStub(c.env, id).list(query.afterSeq, query.limit);
+    if (!slice) throw taskNotFound('crawl', id);
+    return listResponse(id, query, slice, c.env.FILES);
+  });
+
+  for (const action of ['cancel', 'resume'] as const) {
+    app.post(`/crawls/:id/${action}`, async (c) => {
+      const id = c.req.param('id');
+      if (!isTaskId('crawl', id)) throw taskNotFound('crawl', id);
+      await refuseBodyKeys(c.req.raw);
+      const stub = crawlStub(c.env, id);
+      if ((await stub.get()) === null) throw taskNotFound('crawl', id);
+      const outcome = action === 'cancel' ? await stub.cancel() : await stub.resume();
+      if (!outcome.ok) throw new ApiError('conflict', outcome.message);
+      return c.json(outcome.record);
+    });
+  }
+
+  return app;
+}

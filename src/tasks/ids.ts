@@ -1,0 +1,16 @@
+// Task identifiers (decision D8): `batch_` / `crawl_` followed by 24 lowercase hex characters (96 random bits), so an
+// identifier names exactly one Durable Object (idFromName) and cannot be guessed from another.
+export type TaskKind = 'batch' | 'crawl';
+
+const ID_PATTERN = /^(batch|crawl)_[0-9a-f]{24}$/;
+
+export function newTaskId(kind: TaskKind): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  return `${kind}_${[...bytes].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** True when `raw` is a well-formed identifier of the given kind (anything else is answered `not_found`). */
+export function isTaskId(kind: TaskKind, raw: string): boolean {
+  const m = ID_PATTERN.exec(raw);
+  return m !== null && m[1] === kind;
+}

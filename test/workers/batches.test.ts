@@ -1,0 +1,95 @@
+/// <reference types="@cloudflare/vitest-plugin/types" />
+// Batches inside workerd: the HTTP routes, the Durable Object, the WORK queue and its consumer, R2 offload and the
+// dead-letter path, against the fixture host of test/workers/outbound.ts.
+import { createExecutionContext, createMessageBatch, getQueueResult } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import worker from '../../workers/api.ts';
+import { api, env, FIXTURE, readAll, waitFor } from './helpers.ts';
+
+async function deliver(queue: string, bodies: unknown[]): Promise<void> {
+  const batch = createMessageBatch(
+    queue,
+    bodies.map((body, i) => ({ id: `test-${queue}-${Date.now()}-${i}`, timestamp: new Date(), attempts: 1, body })),
+  );
+  const ctx = createExecutionContext();
+  await worker.queue(batch, env);
+  const result = await getQueueResult(batch, ctx);
+  expect(result.retryMessages).toEqual([]);
+}
+
+describe('batches in the Workers runtime', () => {
+  it('captures every URL once, invalid ones as invalid_url items, and pages them with a cursor', async () => {
+    const urls = [...Array.from({ length: 9 }, (_, i) => `${FIXTURE}/item/${i}`), 'not a url', 'ftp://fixture.test/x'];
+    const created = await api('POST', '/v1/batches', { urls, formats: ['markdown'] });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ object: 'batch', total: 11, options: { formats: [{ type: 'markdown' }], timeout: 30000 } });
+    expect(created.body.id).toMatch(/^batch_[0-9a-f]{24}$/);
+    expect(['running', 'completed']).toContain(created.body.status);
+
+    const id = created.body.id as string;
+    const record = await waitFor(`/v1/batches/${id}`, (r) => r.status === 'completed');
+    expect(record).toMatchObject({ total: 11, done: 11, counts: { success: 9, invalid_url: 2, failed: 0 } });
+    expect(record.completedAt).not.toBeNull();
+
+    const items = await readAll(`/v1/batches/${id}/items`, 4);
+    expect(items.map((i) => i.index).sort((a, b) => a - b)).toEqual([...urls.keys()]);
+    for (const item of items) {
+      expect(item.url).toBe(urls[item.index]);
+      expect(item.evidenceRecord.schemaVersion).toBe('svc.evidence/1');
+      expect(item.links).toBeUndefined();
+    }
+    expect(items.find((i) => i.index === 9)).toMatchObject({ status: 'invalid_url' });
+    expect(items.find((i) => i.index === 3).markdown).toContain('Batch fixture item 3');
+  });
+
+  it('records an item once however often its message is delivered', async () => {
+    const urls = Array.from({ length: 6 }, (_, i) => `${FIXTURE}/item/${100 + i}`);
+    const { body } = await api('POST', '/v1/batches', { urls });
+    const dupes = urls.map((_, index) => ({ kind: 'batch_item', taskId: body.id, index }));
+    await Promise.all([deliver('capture-work', dupes), deliver('capture-work', dupes)]);
+    await waitFor(`/v1/batches/${body.id}`, (r) => r.status === 'completed');
+    const items = await readAll(`/v1/batches/${body.id}/items`, 100);
+    expect(items.map((i) => i.index).sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5]);
+  });
+
+  it('keeps a result above the row threshold in R2 and lists it like any other', async () => {
+    const { body } = await api('POST', '/v1/batches', { urls: [`${FIXTURE}/big`, `${FIXTURE}/item/1`] });
+    await waitFor(`/v1/batches/${body.id}`, (r) => r.status === 'completed');
+    const listed = await env.FILES.list({ prefix: `results/${body.id}/` });
+    expect(listed.objects.map((o) => o.key)).toEqual([`results/${body.id}/0-1.json`]);
+    const items = await readAll(`/v1/batches/${body.id}/items`, 10);
+    const big = items.find((i) => i.index === 0);
+    expect(big.status).toBe('success');
+    expect(big.markdown.length).toBeGreaterThan(1024 * 1024);
+  });
+
+  it('marks a dead-lettered item failed with delivery_failed, once', async () => {
+    const { body } = await api('POST', '/v1/batches', { urls: [`${FIXTURE}/slow/1500`, `${FIXTURE}/item/7`] });
+    await deliver('capture-work-dlq', [{ kind: 'batch_item', taskId: body.id, index: 0 }]);
+    const record = await waitFor(`/v1/batches/${body.id}`, (r) => r.status === 'completed');
+    expect(record.counts).toMatchObject({ failed: 1, success: 1 });
+    // The real capture of the slow page finishes later and must not add a second entry.
+    await new Promise((r) => setTimeout(r, 2000));
+    const items = await readAll(`/v1/batches/${body.id}/items`, 10);
+    expect(items).toHaveLength(2);
+    const failed = items.find((i) => i.index === 0);
+    expect(failed).toMatchObject({ status: 'failed', reason: 'delivery_failed', url: `${FIXTURE}/slow/1500` });
+    expect(failed.evidenceRecord).toMatchObject({ status: 'failed', reason: 'delivery_failed', httpStatus: null, fetchedAt: null });
+  });
+
+  it('answers not_found, invalid_request and unsupported_parameter as the spec says', async () => {
+    expect((await api('GET', '/v1/batches/batch_000000000000000000000000')).status).toBe(404);
+    expect((await api('GET', '/v1/batches/nope')).body.code).toBe('not_found');
+    expect((await api('GET', '/v1/batches/batch_000000000000000000000000/items')).status).toBe(404);
+    const { body } = await api('POST', '/v1/batches', { urls: [`${FIXTURE}/item/1`] });
+    expect((await api('GET', `/v1/batches/${body.id}/items?cursor=bogus`)).body.code).toBe('invalid_request');
+    expect((await api('GET', `/v1/batches/${body.id}/items?limit=0`)).body.code).toBe('invalid_request');
+    expect((await api('GET', `/v1/batches/${body.id}/items?offset=3`)).body).toMatchObject({
+      code: 'unsupported_parameter',
+      details: { parameters: ['offset'] },
+    });
+    expect((await api('POST', '/v1/batches', { urls: [] })).body.code).toBe('invalid_request');
+    expect((await api('POST', '/v1/batches', '[1]')).body.code).toBe('invalid_json');
+    await waitFor(`/v1/batches/${body.id}`, (r) => r.status === 'completed');
+  });
+});

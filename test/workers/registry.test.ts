@@ -1,0 +1,65 @@
+/// <reference types="@cloudflare/vitest-plugin/types" />
+// The task registry and the scheduled sweep inside workerd.
+import { runInDurableObject } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import type { TaskRegistry } from '../../durable-objects/registry.ts';
+import { batchStub, registryStub } from '../../src/tasks/bindings.ts';
+import { sweepTasks } from '../../src/tasks/queue.ts';
+import { ACCEPT_LEASE_MS, MAX_ACTIVE_BATCHES } from '../../src/tasks/settings.ts';
+import { api, env, FIXTURE, readAll, waitFor } from './helpers.ts';
+
+function registryNamed(name: string): DurableObjectStub<TaskRegistry> {
+  const ns = env.REGISTRY as unknown as DurableObjectNamespace<TaskRegistry>;
+  return ns.get(ns.idFromName(name));
+}
+
+describe('task registry', () => {
+  it('refuses a batch while another is being accepted, until that acceptance lapses', async () => {
+    const reg = registryNamed('accepting-test');
+    const t = 1_000_000;
+    expect(await reg.admitBatch('batch_a', t)).toEqual({ ok: true });
+    expect(await reg.admitBatch('batch_b', t + 10)).toMatchObject({ ok: false, message: expect.stringMatching(/being accepted/) });
+    expect(await reg.admitBatch('batch_b', t + ACCEPT_LEASE_MS + 1)).toEqual({ ok: true });
+    expect(await reg.admitBatch('batch_c', t + ACCEPT_LEASE_MS + 2)).toMatchObject({ ok: false });
+    await reg.accepted('batch_b');
+    expect(await reg.admitBatch('batch_c', t + ACCEPT_LEASE_MS + 3)).toEqual({ ok: true });
+  });
+
+  it(`refuses the batch after ${MAX_ACTIVE_BATCHES} active ones, and admits again after a release`, async () => {
+    const reg = registryNamed('limit-test');
+    for (let i = 0; i < MAX_ACTIVE_BATCHES; i++) {
+      expect(await reg.admitBatch(`batch_${i}`, i)).toEqual({ ok: true });
+      await reg.accepted(`batch_${i}`);
+    }
+    expect(await reg.admitBatch('batch_x', 100)).toMatchObject({ ok: false, message: expect.stringMatching(/active-batch limit/) });
+    await reg.release('batch_3');
+    expect(await reg.admitBatch('batch_x', 101)).toEqual({ ok: true });
+    expect((await reg.list()).map((e) => e.id)).toContain('batch_x');
+  });
+});
+
+describe('scheduled sweep', () => {
+  it('sends again the items whose messages were lost and the batch completes', async () => {
+    const { body } = await api('POST', '/v1/batches', { urls: [`${FIXTURE}/item/1`, `${FIXTURE}/item/2`, `${FIXTURE}/slow/300`] });
+    const stub = batchStub(env, body.id);
+    await waitFor(`/v1/batches/${body.id}`, (r) => r.status === 'completed');
+    // Simulate a crash that lost two messages and one result: put the units back to "queued long ago".
+    await runInDurableObject(stub, (_instance, state) => {
+      state.storage.sql.exec('DELETE FROM log WHERE idx IN (0, 2)');
+      state.storage.sql.exec("UPDATE units SET state = 'queued', due_at = 0 WHERE idx IN (0, 2)");
+      state.storage.sql.exec("UPDATE batch SET status = 'running', completed_at = NULL");
+    });
+    // The batch was released when it first completed; the registry must list it for the sweep to find it.
+    await runInDurableObject(registryStub(env), (_i, state) => {
+      state.storage.sql.exec("INSERT OR IGNORE INTO tasks (id, kind, accepting, since) VALUES (?, 'batch', 0, 0)", body.id);
+    });
+    await sweepTasks(env);
+    const record = await waitFor(`/v1/batches/${body.id}`, (r) => r.status === 'completed');
+    expect(record.done).toBe(3);
+    const items = await readAll(`/v1/batches/${body.id}/items`, 2);
+    expect(items.map((i) => i.index).sort()).toEqual([0, 1, 2]);
+    // A completed task leaves the registry on the next sweep.
+    await sweepTasks(env);
+    expect((await registryStub(env).list()).map((e) => e.id)).not.toContain(body.id);
+  });
+});
