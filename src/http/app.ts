@@ -2,12 +2,15 @@
 import { Hono } from 'hono';
 import { loadConfig } from '../config/config.ts';
 import { ApiError, errorResponse } from '../errors.ts';
+import { refuseUnknownKeys } from '../request/body.ts';
 import { requireToken } from './auth.ts';
 import type { AppEnv } from './context.ts';
 import { scrapeRoutes } from './routes/scrape.ts';
 import { fileRoutes } from './routes/files.ts';
 import { batchRoutes } from './routes/batches.ts';
 import { crawlRoutes } from './routes/crawls.ts';
+
+const NO_KEYS: ReadonlySet<string> = new Set();
 
 export function createApp(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -21,6 +24,11 @@ export function createApp(): Hono<AppEnv> {
   app.get('/healthz', (c) => c.json({ ok: true }));
 
   app.use('/v1/*', requireToken());
+  // POST bodies carry every option; a query parameter on a POST would otherwise be ignored silently (spec: refused).
+  app.use('/v1/*', async (c, next) => {
+    if (c.req.method === 'POST') refuseUnknownKeys(c.req.query(), NO_KEYS);
+    await next();
+  });
   app.route('/v1', scrapeRoutes());
   app.route('/v1', fileRoutes());
   app.route('/v1', batchRoutes());

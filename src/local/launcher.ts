@@ -109,6 +109,12 @@ async function main(): Promise<void> {
   let ticker: NodeJS.Timeout | undefined;
   process.on('SIGINT', () => stop(0));
   process.on('SIGTERM', () => stop(0));
+  // `npm start` does not pass SIGTERM on to us: when our parent goes away, stop rather than orphan workerd.
+  const parent = process.ppid;
+  const orphanCheck = setInterval(() => {
+    if (process.ppid !== parent) stop(0);
+  }, 1000);
+  orphanCheck.unref();
 
   const api = await startWrangler('api', 'wrangler.toml', o.port, o, vars);
   const preview = await startWrangler('preview', 'wrangler.preview.toml', o.previewPort, o, vars);

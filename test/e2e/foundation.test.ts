@@ -59,6 +59,12 @@ describe('local service with a token', () => {
     expect(fmt.body).toMatchObject({ code: 'unsupported_parameter', details: { parameters: ['formats[0].schema'] } });
   });
 
+  it('refuses query parameters on a POST', async () => {
+    const r = await svc.post('/v1/scrape?formats=html', { url: 'http://127.0.0.1:1/' }, AUTH);
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ code: 'unsupported_parameter', details: { parameters: ['formats'] } });
+  });
+
   it('names unsupported formats as sent', async () => {
     const r = await svc.post('/v1/scrape', { url: 'http://127.0.0.1:1/', formats: [{ type: 'screenshot' }] }, AUTH);
     expect(r.status).toBe(400);
