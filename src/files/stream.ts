@@ -15,7 +15,8 @@ export interface PeekedBody {
   body: ReadableStream<Uint8Array>;
 }
 
-function concat(chunks: Uint8Array[], total: number): Uint8Array {
+/** The chunks as one array of `total` bytes (the chunk itself when there is only one). */
+export function concatBytes(chunks: Uint8Array[], total: number): Uint8Array {
   if (chunks.length === 1) return chunks[0];
   const out = new Uint8Array(total);
   let o = 0;
@@ -40,7 +41,7 @@ export async function peekHead(body: ReadableStream<Uint8Array>, size = SNIFF_BY
     chunks.push(r.value);
     total += r.value.length;
   }
-  const head = concat(chunks, total);
+  const head = concatBytes(chunks, total);
   const replay = new ReadableStream<Uint8Array>(
     {
       start(controller) {

@@ -1,20 +1,11 @@
 // Reading page bodies: a capped read, charset decoding (WHATWG Encoding: BOM, then header charset, then <meta>, then UTF-8) and a text digest.
-import { sha256Hex } from '../files/index.ts';
+import { concatBytes, sha256Hex } from '../files/index.ts';
 
 /** SHA-256 of a string's UTF-8 bytes (markdown, decoded HTML). */
 export async function sha256Text(text: string): Promise<string> {
   return sha256Hex(new TextEncoder().encode(text));
 }
 
-function concat(chunks: Uint8Array[], size: number): Uint8Array {
-  const out = new Uint8Array(size);
-  let off = 0;
-  for (const c of chunks) {
-    out.set(c, off);
-    off += c.byteLength;
-  }
-  return out;
-}
 
 /** Reads up to `max` bytes; the rest is cancelled and reported as truncated. */
 export async function readCapped(body: ReadableStream<Uint8Array>, max: number): Promise<{ bytes: Uint8Array; truncated: boolean }> {
@@ -23,13 +14,13 @@ export async function readCapped(body: ReadableStream<Uint8Array>, max: number):
   let size = 0;
   for (;;) {
     const r = await reader.read();
-    if (r.done) return { bytes: concat(chunks, size), truncated: false };
+    if (r.done) return { bytes: concatBytes(chunks, size), truncated: false };
     const room = max - size;
     if (r.value.byteLength > room) {
       chunks.push(r.value.subarray(0, room));
       size += room;
       await reader.cancel('page size cap reached');
-      return { bytes: concat(chunks, size), truncated: true };
+      return { bytes: concatBytes(chunks, size), truncated: true };
     }
     chunks.push(r.value);
     size += r.value.byteLength;

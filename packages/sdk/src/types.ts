@@ -65,41 +65,8 @@ export interface ListedResult extends ScrapeResult {
 export type BatchItem = ListedResult;
 export type CrawlPage = ListedResult;
 
-/** Number of finished items per result status. */
-export type StatusCounts = Partial<Record<CaptureStatus, number>>;
-
-export type BatchStatus = 'accepting' | 'running' | 'completed';
-
-/** D9. */
-export interface BatchRecord {
-  id: string;
-  object: 'batch';
-  status: BatchStatus;
-  createdAt: string;
-  updatedAt: string;
-  completedAt: string | null;
-  total: number;
-  done: number;
-  counts: StatusCounts;
-  options: Record<string, unknown>;
-}
-
-export type CrawlStatus = 'running' | 'completed' | 'cancelled' | 'interrupted';
-
-/** D11. */
-export interface CrawlRecord {
-  id: string;
-  object: 'crawl';
-  status: CrawlStatus;
-  url: string;
-  maxPages: number;
-  includePaths: string[];
-  createdAt: string;
-  updatedAt: string;
-  completedAt: string | null;
-  counts: { discovered: number; queued: number; done: number; byStatus: StatusCounts };
-  options: Record<string, unknown>;
-}
+// The batch and crawl records (D9, D11) are the service's own types, so the SDK cannot drift from what it returns.
+export type { BatchRecord, BatchStatus, CrawlRecord, CrawlStatus, StatusCounts } from '../../../src/tasks/records.ts';
 
 /** A page of a paged listing (D10). `nextCursor` is null only when the task finished and nothing more exists. */
 export interface ListPage<T> {
