@@ -30,6 +30,12 @@ export interface Content {
 
 export const PAGE_EXTRACTOR = { name: EXTRACTOR_NAME, version: EXTRACTOR_VERSION };
 
+/** A PDF's own title is the Title its Info dictionary declares; other files declare none. */
+function pdfTitle(file: FileBlock | null): string | null {
+  const title = file?.pdf?.info.Title;
+  return typeof title === 'string' && title.trim() !== '' ? title.trim() : null;
+}
+
 export function noContent(status: CaptureStatus, reason: string | null): Content {
   return {
     status,
@@ -89,7 +95,7 @@ export async function captureContent(res: Response, ctx: ContentContext): Promis
       rawSha256: f.rawSha256,
       artifacts: f.artifacts,
       extractor: f.extractor,
-      document: { title: null, pageType: 'file' },
+      document: { title: pdfTitle(f.file), pageType: 'file' },
     };
   }
   return capturePage(res, stream, contentType, ctx);

@@ -104,6 +104,7 @@ describe('PDFs', () => {
     expect(r.markdown).toContain('Chapter two continues.');
     expect(r.file).toMatchObject({ kind: 'pdf', detectedBy: 'content-type', contentType: 'application/pdf', declaredBytes: PDF_TEXT.length, bytes: PDF_TEXT.length, markdownFrom: 'pdf_text' });
     expect(r.file.path).toBe(`files/${sha(PDF_TEXT)}.pdf`);
+    expect(r.document).toEqual({ title: 'Labelled document', pageType: 'file' });
     expect(r.file.pdf.pageCount).toBe(3);
     expect(r.file.pdf.pagesRead).toBe(3);
     expect(r.file.pdf.pages.map((p: { label: string }) => p.label)).toEqual(['i', '1', '2']);
