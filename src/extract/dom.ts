@@ -66,7 +66,32 @@ export function parseDocument(html: string): DomDocument {
   const stripped = stripRawBlocks(html);
   const source = /<html[\s>]/i.test(stripped) ? stripped : `<html>${stripped}</html>`;
   const win = parseHTML(source) as unknown as { document: DomDocument };
+  if (win.document.documentElement !== null) capDepth(win.document.documentElement, MAX_DEPTH);
   return win.document;
+}
+
+/**
+ * Deepest element nesting kept. Browsers' parsers stop nesting at a fixed depth (Blink: 512) so that tree walks cannot
+ * overflow the stack; linkedom does not, and turndown walks recursively. Below this depth, elements are unwrapped:
+ * their text stays, in order, at the deepest kept level.
+ */
+export const MAX_DEPTH = 400;
+
+function capDepth(root: DomElement, max: number): void {
+  const stack: Array<[DomElement, number]> = [[root, 0]];
+  while (stack.length > 0) {
+    const [el, depth] = stack.pop() as [DomElement, number];
+    if (depth < max) {
+      for (let c = el.firstElementChild; c !== null; c = c.nextElementSibling) stack.push([c, depth + 1]);
+      continue;
+    }
+    // Unwrap element children until only text and other non-element nodes remain below `el`.
+    for (let c = el.firstElementChild; c !== null; c = el.firstElementChild) {
+      const moved: DomNode[] = [];
+      for (let n = c.firstChild; n !== null; n = n.nextSibling) moved.push(n);
+      c.replaceWith(...moved);
+    }
+  }
 }
 
 /** The <body> element of the document, else its root element, else null. */

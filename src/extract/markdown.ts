@@ -67,11 +67,23 @@ function columnCount(tr: DomElement): number {
   return n;
 }
 
+function firstRowOf(el: DomElement): DomElement | null {
+  for (let c = el.firstElementChild; c !== null; c = c.nextElementSibling) {
+    if (c.localName === 'tr') return c;
+    if (c.localName === 'table') continue;
+    const inner = firstRowOf(c);
+    if (inner !== null) return inner;
+  }
+  return null;
+}
+
 function isFirstRow(tr: DomElement): boolean {
   let table: DomNode | null = tr.parentNode;
   while (table !== null && isElement(table) && table.localName !== 'table') table = table.parentNode;
   if (table === null || !isElement(table)) return false;
-  return table.querySelector('tr') === tr;
+  // The first <tr> in document order: walk down the first children (thead/tbody/tfoot/tr) rather than compile a
+  // selector per row (linkedom compiles selector strings on every call).
+  return firstRowOf(table) === tr;
 }
 
 /** `- ` for bullets; `n. ` for ordered lists, counting from the list's `start` (WHATWG HTML §4.4.5). */

@@ -3,7 +3,24 @@
 // hold paragraphs or lists, so a table whose cells hold prose is treated as layout.
 import { type DomElement, type DomNode, elementChildren, isElement } from './dom.ts';
 
-const BLOCK_IN_CELL = 'p, div, ul, ol, h1, h2, h3, h4, h5, h6, blockquote, pre, table';
+const BLOCK_IN_CELL = new Set(['p', 'div', 'ul', 'ol', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'table']);
+
+/**
+ * The block elements below a cell, found by walking its children. linkedom compiles a selector string on every
+ * querySelector call, which made a 3,000-row table take seconds when asked per cell.
+ */
+function cellBlocks(cell: DomElement): { table: boolean; block: boolean } {
+  const out = { table: false, block: false };
+  const stack: DomElement[] = [];
+  for (let c = cell.firstElementChild; c !== null; c = c.nextElementSibling) stack.push(c);
+  while (stack.length > 0 && !out.table) {
+    const el = stack.pop() as DomElement;
+    if (el.localName === 'table') out.table = true;
+    if (BLOCK_IN_CELL.has(el.localName)) out.block = true;
+    for (let c = el.firstElementChild; c !== null; c = c.nextElementSibling) stack.push(c);
+  }
+  return out;
+}
 
 function rowsOf(table: DomElement): DomElement[] {
   const rows: DomElement[] = [];
@@ -31,9 +48,9 @@ export function isLayoutTable(table: DomElement): boolean {
     const cells = cellsOf(r);
     maxCells = Math.max(maxCells, cells.length);
     for (const c of cells) {
-      if (c.querySelector('table') !== null) return true;
-      const block = c.querySelector(BLOCK_IN_CELL);
-      if (block !== null && (c.textContent ?? '').length > 150) return true;
+      const inside = cellBlocks(c);
+      if (inside.table) return true;
+      if (inside.block && (c.textContent ?? '').length > 150) return true;
     }
   }
   return maxCells <= 1 || (rows.length === 1 && maxCells <= 2);

@@ -117,11 +117,18 @@ async function capturePage(
     await ctx.files.put(path, new TextEncoder().encode(html), { httpMetadata: { contentType: 'text/html; charset=utf-8' } });
     artifacts.push({ kind: 'snapshot', path, sha256: rawSha256, bytes: null, contentType: null });
   }
-  const page = extractPage(html, {
-    url: ctx.finalUrl,
-    contentLanguage: res.headers.get('content-language'),
-    onlyMainContent: ctx.options.onlyMainContent,
-  });
+  let page: ReturnType<typeof extractPage>;
+  try {
+    page = extractPage(html, {
+      url: ctx.finalUrl,
+      contentLanguage: res.headers.get('content-language'),
+      onlyMainContent: ctx.options.onlyMainContent,
+    });
+  } catch (err) {
+    // The page was read (its digest and snapshot stand) but could not be turned into content.
+    const message = err instanceof Error ? err.message : String(err);
+    return { ...noContent('failed', `extract_failed: ${message}`), contentType, html, rawSha256, artifacts };
+  }
   const base: Content = {
     ...noContent('success', null),
     contentType,
