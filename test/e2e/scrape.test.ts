@@ -142,6 +142,16 @@ describe('a fixture article', () => {
   });
 });
 
+describe('whole page', () => {
+  it('converts the whole body with onlyMainContent: false', async () => {
+    const r = await scrape({ url: `${a.origin}/article.html`, onlyMainContent: false, formats: ['markdown'] });
+    expect(r.status).toBe('success');
+    expect(r.markdown).toContain('About us');
+    expect(r.markdown).toContain('A tide table lists the times and heights');
+    expect(r.markdown).not.toContain('SECRET-SCRIPT-TEXT');
+  });
+});
+
 describe('redirects', () => {
   it('follows a chain and lists every hop', async () => {
     const r = await scrape({ url: `${a.origin}/r/1` });
