@@ -1,4 +1,6 @@
-// Capture dependencies built at the edge from the bindings. The robots.txt cache lives as long as the isolate.
+// Capture dependencies built at the edge from the bindings, once per Worker invocation (a request, or a queue
+// delivery of several captures). The robots.txt cache lives as long as the isolate; reads under way are shared only
+// within the invocation, since workerd forbids awaiting another request's I/O.
 import type { Config } from '../config/config.ts';
 import type { ServiceEnv } from '../config/bindings.ts';
 import { routedFetch } from '../lanes/proxy/proxy-fetch.ts';
@@ -14,5 +16,6 @@ export function captureDeps(env: ServiceEnv, config: Config): CaptureDeps {
     fetch: routedFetch(config.proxy, (input, init) => fetch(input, init)),
     files: env.FILES,
     robotsCache,
+    robotsInflight: new Map(),
   };
 }

@@ -9,7 +9,7 @@ import { fillJson } from '../json/index.ts';
 import { fetchOverHttpLane, type FetchFn } from '../lanes/http.ts';
 import { proxiedVia } from '../lanes/proxy/client.ts';
 import type { CaptureOptions } from '../request/capture-options.ts';
-import { checkRobots, type RobotsCache } from '../robots/index.ts';
+import { checkRobots, type RobotsCache, type RobotsInflight } from '../robots/index.ts';
 import { sha256Text } from './body.ts';
 import { captureContent, type Content, noContent } from './content.ts';
 import { EMPTY_METADATA, type ScrapeResult } from './result.ts';
@@ -20,6 +20,8 @@ export interface CaptureDeps {
   fetch: FetchFn;
   files: FileBucket;
   robotsCache: RobotsCache;
+  /** robots.txt reads under way in this Worker invocation (never shared across invocations). */
+  robotsInflight: RobotsInflight;
 }
 
 export interface CaptureInput {
@@ -67,6 +69,7 @@ export async function runCapture(input: CaptureInput, deps: CaptureDeps): Promis
           tokens: ['svc-capture'],
           timeoutMs: robotsTimeoutMs(options.timeoutMs),
           cache: deps.robotsCache,
+          inflight: deps.robotsInflight,
         }),
     });
     answered = lane.answered;

@@ -69,7 +69,16 @@ export async function checkRobots(pageUrl: URL, deps: RobotsFetchDeps): Promise<
   const now = deps.now ?? Date.now;
   let outcome = deps.cache?.get(robotsUrl, now());
   if (outcome === undefined) {
-    const fetched = await fetchRobots(robotsUrl, deps);
+    let pending = deps.inflight?.get(robotsUrl);
+    if (pending === undefined) {
+      pending = fetchRobots(robotsUrl, deps);
+      const inflight = deps.inflight;
+      if (inflight) {
+        inflight.set(robotsUrl, pending);
+        void pending.finally(() => inflight.delete(robotsUrl)).catch(() => undefined);
+      }
+    }
+    const fetched = await pending;
     outcome = fetched.outcome;
     if (fetched.cacheable) deps.cache?.set(robotsUrl, outcome, now());
   }

@@ -16,7 +16,14 @@ export interface RobotsFetchDeps {
   /** Clock for the cache, ms since epoch. */
   now?: () => number;
   cache?: RobotsCache;
+  /**
+   * Reads of robots.txt under way, by robots.txt URL. Concurrent checks of one origin then share one request. Give
+   * each Worker invocation its own map: a promise must not be awaited across workerd request contexts.
+   */
+  inflight?: RobotsInflight;
 }
+
+export type RobotsInflight = Map<string, Promise<RobotsFetchResult>>;
 
 /** RFC 9309 §2.5: at least 500 KiB must be parsed. We read, parse and hash exactly this much at most. */
 export const MAX_ROBOTS_BYTES = 500 * 1024;

@@ -13,7 +13,15 @@ export {
   type RobotsCacheOptions,
   type RobotsFetchOutcome,
 } from './cache.ts';
-export { fetchRobots, readCapped, MAX_ROBOTS_BYTES, MAX_ROBOTS_REDIRECTS, type RobotsFetchDeps, type RobotsFetchResult } from './fetch.ts';
+export {
+  fetchRobots,
+  readCapped,
+  MAX_ROBOTS_BYTES,
+  MAX_ROBOTS_REDIRECTS,
+  type RobotsFetchDeps,
+  type RobotsFetchResult,
+  type RobotsInflight,
+} from './fetch.ts';
 export { checkRobots, decideRobots, robotsUrlFor, type RobotsCheck } from './check.ts';
 
 /** Product token of the locally run capture service (User-Agent `svc-capture/1.0 ...`). */
