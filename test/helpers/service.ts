@@ -51,7 +51,11 @@ export async function startService(opts: ServiceOptions = {}): Promise<Service> 
   for (const t of opts.tokens ?? []) args.push('--token', t);
   if (opts.hosted) args.push('--hosted');
   const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith('SVC_')) env[k] = v;
+  // The service sees only the settings a test gives it: no SVC_* and no proxy variables inherited from the machine
+  // (an HTTP_PROXY on a CI host would otherwise route the fixture sites' loopback traffic through it).
+  for (const [k, v] of Object.entries(process.env)) {
+    if (v !== undefined && !k.startsWith('SVC_') && !/^(https?|no|all)_proxy$/i.test(k)) env[k] = v;
+  }
   Object.assign(env, opts.env ?? {});
   const child = spawn(process.execPath, args, { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
