@@ -36,7 +36,7 @@ export interface CaptureFacts {
 }
 
 export function buildEvidenceRecord(f: CaptureFacts): EvidenceRecord {
-  const finalUrl = f.answered.length > 0 ? f.answered[f.answered.length - 1] : null;
+  const finalUrl = f.answered.at(-1) ?? null;
   return {
     schemaVersion: 'svc.evidence/1',
     requestedUrl: f.requestedUrl,

@@ -24,6 +24,14 @@ const BOMS: Array<[number[], string]> = [
   [[0xfe, 0xff], 'utf-16be'],
 ];
 
+/** The encoding a byte order mark names, and the mark's length (WHATWG Encoding, "BOM sniff"); null without one. */
+export function sniffBom(bytes: Uint8Array): { encoding: string; length: number } | null {
+  for (const [bom, encoding] of BOMS) {
+    if (bom.every((b, i) => bytes[i] === b)) return { encoding, length: bom.length };
+  }
+  return null;
+}
+
 /** WHATWG encoding name for a charset label, or null when the runtime's TextDecoder does not know it. */
 function encodingFor(label: string): string | null {
   try {
@@ -59,15 +67,9 @@ export function textFileToMarkdown(
 ): TextMarkdown {
   const max = opts.maxBytes ?? TEXT_MARKDOWN_MAX_BYTES;
   const total = Math.max(opts.totalBytes ?? bytes.length, bytes.length);
-  let body = bytes;
-  let encoding: string | null = null;
-  for (const [bom, name] of BOMS) {
-    if (bom.every((b, i) => bytes[i] === b)) {
-      encoding = name;
-      body = bytes.subarray(bom.length);
-      break;
-    }
-  }
+  const bom = sniffBom(bytes);
+  let body = bom ? bytes.subarray(bom.length) : bytes;
+  let encoding: string | null = bom?.encoding ?? null;
   const bomLength = bytes.length - body.length;
   const truncated = total > max + bomLength;
   if (body.length > max) body = body.subarray(0, max);

@@ -35,14 +35,7 @@ export function createApp(): Hono<AppEnv> {
   app.route('/v1', crawlRoutes());
 
   app.notFound((c) => errorResponse(new ApiError('not_found', `no route matches ${c.req.method} ${c.req.path}`), false));
-  app.onError((err, c) => {
-    let hosted = true;
-    try {
-      hosted = c.get('config')?.hosted ?? true;
-    } catch {
-      hosted = true;
-    }
-    return errorResponse(err, hosted);
-  });
+  // Before the config is read (a bad setting), hide the message as a hosted server would.
+  app.onError((err, c) => errorResponse(err, c.get('config')?.hosted ?? true));
   return app;
 }

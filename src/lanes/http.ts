@@ -49,7 +49,9 @@ function describeFetchError(err: unknown): string {
 export async function fetchOverHttpLane(req: HttpLaneRequest): Promise<HttpLaneOutcome> {
   const hops: Hops = { answered: [], robots: null };
   const seen = new Set<string>();
-  let url = req.url;
+  // A fragment is never part of a request target (RFC 9112 §3.2); the lane requests and lists URLs without one.
+  let url = new URL(req.url);
+  url.hash = '';
   for (let hop = 0; ; hop++) {
     if (req.signal.aborted) return { ...hops, kind: 'timeout' };
     const gate = await req.robots(url);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { charsetFromContentType, charsetFromMeta, decodeHtml, readCapped } from './body.ts';
+import { charsetFromMeta, decodeHtml, readCapped } from './body.ts';
 
 function streamOf(...chunks: string[]): ReadableStream<Uint8Array> {
   const enc = new TextEncoder();
@@ -26,9 +26,9 @@ describe('charsets', () => {
   it.each([
     ['text/html; charset=Shift_JIS', 'shift_jis'],
     ['text/html;charset="windows-1252"', 'windows-1252'],
-    ['text/html', null],
-    [null, null],
-  ])('charsetFromContentType(%s)', (ct, cs) => expect(charsetFromContentType(ct)).toBe(cs));
+    ['text/html', 'utf-8'],
+    [null, 'utf-8'],
+  ])('decodes with the header charset of %s', (ct, cs) => expect(decodeHtml(new Uint8Array([0x61]), ct).charset).toBe(cs));
 
   it.each([
     ['<html><head><meta charset="windows-1252">', 'windows-1252'],

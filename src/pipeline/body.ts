@@ -1,5 +1,5 @@
 // Reading page bodies: a capped read, charset decoding (WHATWG Encoding: BOM, then header charset, then <meta>, then UTF-8) and a text digest.
-import { concatBytes, sha256Hex } from '../files/index.ts';
+import { charsetParam, concatBytes, sha256Hex, sniffBom } from '../files/index.ts';
 
 /** SHA-256 of a string's UTF-8 bytes (markdown, decoded HTML). */
 export async function sha256Text(text: string): Promise<string> {
@@ -27,10 +27,6 @@ export async function readCapped(body: ReadableStream<Uint8Array>, max: number):
   }
 }
 
-export function charsetFromContentType(contentType: string | null): string | null {
-  const m = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(contentType ?? '');
-  return m ? m[1].toLowerCase() : null;
-}
 
 /** `<meta charset>` or `<meta http-equiv=content-type content="…charset=…">` in the first 1024 bytes (HTML §13.2.3.2). */
 export function charsetFromMeta(head: Uint8Array): string | null {
@@ -39,16 +35,10 @@ export function charsetFromMeta(head: Uint8Array): string | null {
   return direct ? direct[1].toLowerCase() : null;
 }
 
-function bomCharset(bytes: Uint8Array): string | null {
-  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return 'utf-8';
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le';
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be';
-  return null;
-}
 
 /** Decodes an HTML body; an unknown label falls back to UTF-8 with replacement characters (never throws). */
 export function decodeHtml(bytes: Uint8Array, contentType: string | null): { text: string; charset: string } {
-  const candidates = [bomCharset(bytes), charsetFromContentType(contentType), charsetFromMeta(bytes), 'utf-8'];
+  const candidates = [sniffBom(bytes)?.encoding, charsetParam(contentType), charsetFromMeta(bytes), 'utf-8'];
   for (const label of candidates) {
     if (!label) continue;
     try {

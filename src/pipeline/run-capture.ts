@@ -1,7 +1,7 @@
 // runCapture: the one capture pipeline behind every surface (/v1 scrape, batch items, crawl pages, monitors, /fc,
 // MCP, preview). It only sequences the stages: url guard → robots → lane fetch → detect → extract → JSON fill →
 // evidence. Expected failures of a page come back as results with a status and reason, never as exceptions.
-import type { CaptureStatus, FormatRequest } from '../capture/types.ts';
+import type { FormatRequest } from '../capture/types.ts';
 import { userAgentFor, type Config } from '../config/config.ts';
 import { buildEvidenceRecord, legacyFields } from '../evidence/build.ts';
 import type { FileBucket } from '../files/index.ts';
@@ -9,7 +9,7 @@ import { fillJson } from '../json/index.ts';
 import { fetchOverHttpLane, type FetchFn } from '../lanes/http.ts';
 import { proxiedVia } from '../lanes/proxy/client.ts';
 import type { CaptureOptions } from '../request/capture-options.ts';
-import { checkRobots, type RobotsCache, type RobotsInflight } from '../robots/index.ts';
+import { checkRobots, SVC_CAPTURE_TOKENS, type RobotsCache, type RobotsInflight } from '../robots/index.ts';
 import { sha256Text } from './body.ts';
 import { captureContent, type Content, noContent } from './content.ts';
 import { EMPTY_METADATA, type ScrapeResult } from './result.ts';
@@ -46,6 +46,7 @@ export async function runCapture(input: CaptureInput, deps: CaptureDeps): Promis
 
   let content: Content;
   let answered: string[] = [];
+  let finalUrl: string | null = null;
   let robots = null;
   let fetchedAt: string | null = null;
   let httpStatus: number | null = null;
@@ -66,13 +67,14 @@ export async function runCapture(input: CaptureInput, deps: CaptureDeps): Promis
         checkRobots(u, {
           fetch: deps.fetch,
           userAgent,
-          tokens: ['svc-capture'],
+          tokens: SVC_CAPTURE_TOKENS,
           timeoutMs: robotsTimeoutMs(options.timeoutMs),
           cache: deps.robotsCache,
           inflight: deps.robotsInflight,
         }),
     });
     answered = lane.answered;
+    finalUrl = answered.at(-1) ?? null;
     robots = lane.robots;
     if (answered.length > 0) sentUserAgent = userAgent;
     if (lane.kind === 'response') {
@@ -81,7 +83,8 @@ export async function runCapture(input: CaptureInput, deps: CaptureDeps): Promis
       proxy = proxiedVia(lane.response);
       try {
         content = await captureContent(lane.response, {
-          finalUrl: answered[answered.length - 1],
+          // A response always has its URL in `answered`; the requested URL only satisfies the type.
+          finalUrl: finalUrl ?? guard.url.href,
           options,
           config,
           files: deps.files,
@@ -107,7 +110,6 @@ export async function runCapture(input: CaptureInput, deps: CaptureDeps): Promis
   const jsonFormat = options.formats.find((f) => f.type === 'json');
   const markdown = wants('markdown') ? content.markdown : null;
   const markdownSha256 = markdown === null ? null : await sha256Text(markdown);
-  const finalUrl = answered.length > 0 ? answered[answered.length - 1] : null;
 
   let json = null;
   if (jsonFormat && jsonFormat.type === 'json') {
@@ -165,4 +167,3 @@ export async function runCapture(input: CaptureInput, deps: CaptureDeps): Promis
   return result;
 }
 
-export type { CaptureStatus };

@@ -11,6 +11,5 @@ export function guardUrl(raw: string): GuardResult {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return { ok: false, reason: 'unsupported_scheme' };
   if (url.username || url.password) return { ok: false, reason: 'credentials_in_url' };
-  url.hash = '';
   return { ok: true, url };
 }

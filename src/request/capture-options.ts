@@ -4,6 +4,7 @@ import type { CrawlMode, FormatRequest } from '../capture/types.ts';
 import type { Config } from '../config/config.ts';
 import { ApiError, invalidRequest, unsupportedFormats } from '../errors.ts';
 import { parseJsonFormat } from '../json/intake.ts';
+import { guardUrl } from '../pipeline/url-guard.ts';
 import { isObject, type JsonObject } from './body.ts';
 
 export interface CaptureOptions {
@@ -91,16 +92,16 @@ export function parseCaptureOptions(body: JsonObject, config: Config): CaptureOp
   };
 }
 
-/** An http(s) URL given by the caller; anything else is `invalid_request`. */
+const URL_PROBLEMS: Record<string, string> = {
+  malformed_url: 'is not a valid URL',
+  unsupported_scheme: 'must be an http or https URL',
+  credentials_in_url: 'must not carry credentials',
+};
+
+/** An http(s) URL given by the caller: the pipeline's own URL guard decides, here as `invalid_request`. */
 export function parseHttpUrl(raw: unknown, name = 'url'): URL {
   if (typeof raw !== 'string' || raw.trim() === '') throw invalidRequest(`${name} is required (an http or https URL)`);
-  let u: URL;
-  try {
-    u = new URL(raw.trim());
-  } catch {
-    throw invalidRequest(`${name} is not a valid URL`);
-  }
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw invalidRequest(`${name} must be an http or https URL`);
-  if (u.username || u.password) throw invalidRequest(`${name} must not carry credentials`);
-  return u;
+  const guard = guardUrl(raw.trim());
+  if (!guard.ok) throw invalidRequest(`${name} ${URL_PROBLEMS[guard.reason] ?? 'is not a usable URL'}`);
+  return guard.url;
 }

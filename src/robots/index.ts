@@ -1,5 +1,7 @@
 // robots.txt (RFC 9309) for the capture pipeline: parser and matcher (pure), fetcher, cache and the page gate.
 
+import { PRODUCT_TOKEN } from '../config/config.ts';
+
 export { canonicalizeForMatch, matchTarget } from './encode.ts';
 export { compilePattern, patternMatches, type CompiledPattern } from './pattern.ts';
 export { parseRobots, type RobotsGroup, type RobotsRule, type RobotsRules } from './parse.ts';
@@ -25,6 +27,6 @@ export {
 export { checkRobots, decideRobots, robotsUrlFor, type RobotsCheck } from './check.ts';
 
 /** Product token of the locally run capture service (User-Agent `svc-capture/1.0 ...`). */
-export const SVC_CAPTURE_TOKENS: readonly string[] = ['svc-capture'];
+export const SVC_CAPTURE_TOKENS: readonly string[] = [PRODUCT_TOKEN];
 /** Product tokens the anonymous preview obeys, in priority order (spec "Authentication" rule 10). */
 export const PREVIEW_TOKENS: readonly string[] = ['service-preview', 'service'];
