@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hostPort } from '../lanes/proxy/settings.ts';
-import { ConfigError, DEFAULT_MAX_FILE_BYTES, loadConfig, proxyRoutesFromEnv, userAgentFor } from './config.ts';
+import { DEFAULT_MAX_FILE_BYTES } from '../files/limits.ts';
+import { ConfigError, loadConfig, proxyRoutesFromEnv, userAgentFor } from './config.ts';
 
 describe('loadConfig', () => {
   it('has defaults with nothing set', async () => {

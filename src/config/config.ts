@@ -1,11 +1,10 @@
 // Bindings and SVC_* settings are read once, at the edge of each Worker, into this typed config; everything below
 // receives it as a parameter (no env reads deep inside).
 import type { CrawlMode } from '../capture/types.ts';
+import { parseMaxFileBytesSetting } from '../files/limits.ts';
+import { sha256Hex } from '../files/sha256.ts';
 import { NO_PROXY_ROUTES, parseProxySettings, ProxySettingsError, type ProxyRoutes } from '../lanes/proxy/settings.ts';
 
-export const MIB = 1024 * 1024;
-export const DEFAULT_MAX_FILE_BYTES = 50 * MIB;
-export const MAX_MAX_FILE_BYTES = 500 * MIB;
 export const PRODUCT_TOKEN = 'svc-capture';
 export const PRODUCT_VERSION = '1.0';
 
@@ -59,16 +58,6 @@ export function tokensFromEnv(env: Env): string[] {
   return [...new Set(out)];
 }
 
-export function parseMaxFileBytes(raw: string | null): number {
-  if (raw === null) return DEFAULT_MAX_FILE_BYTES;
-  if (!/^\d+$/.test(raw)) throw new ConfigError(`SVC_MAX_FILE_BYTES must be a whole number of bytes, got "${raw}"`);
-  const n = Number(raw);
-  if (n < 1) throw new ConfigError('SVC_MAX_FILE_BYTES must be at least 1');
-  if (n > MAX_MAX_FILE_BYTES) {
-    throw new ConfigError(`SVC_MAX_FILE_BYTES ${n} is above the maximum of ${MAX_MAX_FILE_BYTES} bytes (500 MiB)`);
-  }
-  return n;
-}
 
 /** Reads the proxy variables (upper case, as the launcher passes them, or lower case); unusable → ConfigError. */
 export function proxyRoutesFromEnv(env: Env): ProxyRoutes {
@@ -84,9 +73,13 @@ export function proxyRoutesFromEnv(env: Env): ProxyRoutes {
   }
 }
 
-async function sha256Hex(text: string): Promise<string> {
-  const d = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return [...new Uint8Array(d)].map((b) => b.toString(16).padStart(2, '0')).join('');
+
+function maxFileBytesSetting(raw: string | null): number {
+  try {
+    return parseMaxFileBytesSetting(raw ?? undefined);
+  } catch (err) {
+    throw new ConfigError(err instanceof Error ? err.message : String(err));
+  }
 }
 
 export async function loadConfig(env: Env): Promise<Config> {
@@ -98,8 +91,8 @@ export async function loadConfig(env: Env): Promise<Config> {
   const modelTimeout = Number(str(env, 'SVC_EXTRACT_TIMEOUT_MS') ?? '60000');
   return {
     hosted,
-    tokenDigests: await Promise.all(tokens.map(sha256Hex)),
-    maxFileBytes: parseMaxFileBytes(str(env, 'SVC_MAX_FILE_BYTES')),
+    tokenDigests: await Promise.all(tokens.map((t) => sha256Hex(new TextEncoder().encode(t)))),
+    maxFileBytes: maxFileBytesSetting(str(env, 'SVC_MAX_FILE_BYTES')),
     contact: str(env, 'SVC_CONTACT'),
     sourceCommit: str(env, 'SVC_SOURCE_COMMIT'),
     captureRawDir: str(env, 'SVC_CAPTURE_RAW_DIR'),

@@ -1,7 +1,7 @@
 // The file cap (spec rule 9 and "Limits"): the operator's SVC_MAX_FILE_BYTES, default 50 MiB, at most 500 MiB;
 // a request's `maxFileBytes` can only lower it.
 
-import { invalidRequest, unsupportedParameters } from '../errors.ts';
+import { invalidRequest } from '../errors.ts';
 
 export const MIB = 1024 * 1024;
 export const DEFAULT_MAX_FILE_BYTES = 50 * MIB;
@@ -24,19 +24,16 @@ export function parseMaxFileBytesSetting(raw: string | undefined): number {
 
 /**
  * The cap for one request. `requested` is the raw `maxFileBytes` from the request body (undefined when absent).
- * Malformed → `invalid_request`; above the operator's cap → `unsupported_parameter` (a value the service cannot
- * honour: it may only lower the cap, and silently clamping would ignore the caller).
+ * Malformed, or above the operator's cap, → `invalid_request` (it may only lower the cap; silently clamping would
+ * ignore the caller).
  */
 export function resolveMaxFileBytes(requested: unknown, operatorCap: number): number {
-  if (requested === undefined || requested === null) return operatorCap;
+  if (requested === undefined) return operatorCap;
   if (typeof requested !== 'number' || !Number.isSafeInteger(requested) || requested < 1) {
     throw invalidRequest('maxFileBytes must be a positive whole number of bytes');
   }
   if (requested > operatorCap) {
-    throw unsupportedParameters(
-      ['maxFileBytes'],
-      `maxFileBytes ${requested} exceeds this server's file cap of ${operatorCap} bytes; it can only lower it`,
-    );
+    throw invalidRequest(`maxFileBytes ${requested} exceeds this server's file cap of ${operatorCap} bytes; it can only lower it`);
   }
   return requested;
 }

@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { freePort } from './ports.ts';
 import path from 'node:path';
+import { ConfigError, loadConfig } from '../config/config.ts';
 import { parseLaunchArgs, UsageError, workerVars, type LaunchOptions } from './args.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -78,9 +79,12 @@ async function main(): Promise<void> {
   }
   o.dataDir = path.resolve(o.dataDir);
   const vars = workerVars(o, process.env);
-  const maxFile = vars.SVC_MAX_FILE_BYTES;
-  if (maxFile !== undefined && (!/^\d+$/.test(maxFile) || Number(maxFile) < 1 || Number(maxFile) > 500 * 1024 * 1024)) {
-    console.error(`SVC_MAX_FILE_BYTES must be a whole number of bytes from 1 to 524288000 (500 MiB), got "${maxFile}"`);
+  // The Workers read these settings with the same loader: a setting they would refuse stops us before starting.
+  try {
+    await loadConfig(vars);
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(err.message);
     process.exit(2);
   }
   mkdirSync(o.dataDir, { recursive: true });

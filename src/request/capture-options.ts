@@ -3,6 +3,7 @@
 import type { CrawlMode, FormatRequest } from '../capture/types.ts';
 import type { Config } from '../config/config.ts';
 import { ApiError, invalidRequest, unsupportedFormats } from '../errors.ts';
+import { resolveMaxFileBytes } from '../files/limits.ts';
 import { parseJsonFormat } from '../json/intake.ts';
 import { guardUrl } from '../pipeline/url-guard.ts';
 import { isObject, type JsonObject } from './body.ts';
@@ -61,14 +62,6 @@ function parseTimeout(raw: unknown): number {
   return raw;
 }
 
-function parseMaxFileBytes(raw: unknown, cap: number): number {
-  if (raw === undefined) return cap;
-  if (typeof raw !== 'number' || !Number.isInteger(raw) || raw < 1) {
-    throw invalidRequest('maxFileBytes must be a positive whole number of bytes');
-  }
-  if (raw > cap) throw invalidRequest(`maxFileBytes can only lower the operator's file cap of ${cap} bytes`);
-  return raw;
-}
 
 function parseMode(raw: unknown, config: Config): CrawlMode {
   if (raw === undefined) return 'standard';
@@ -86,7 +79,7 @@ export function parseCaptureOptions(body: JsonObject, config: Config): CaptureOp
   return {
     formats: parseFormats(body.formats, config),
     timeoutMs: parseTimeout(body.timeout),
-    maxFileBytes: parseMaxFileBytes(body.maxFileBytes, config.maxFileBytes),
+    maxFileBytes: resolveMaxFileBytes(body.maxFileBytes, config.maxFileBytes),
     onlyMainContent: onlyMain ?? true,
     mode: parseMode(body.mode, config),
   };

@@ -1,6 +1,6 @@
 // Numbers of the batch and crawl machinery (docs/decisions.md D48–D54). The one operator setting, SVC_TASK_STALE_MS,
 // is read at the Worker's edge (queue / scheduled handlers) and passed down.
-import { MIB } from '../config/config.ts';
+import { MIB } from '../files/limits.ts';
 
 /** Batches in `accepting` or `running` at once (spec "Limits": a limit exists; decision D48). */
 export const MAX_ACTIVE_BATCHES = 10;

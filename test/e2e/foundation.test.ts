@@ -100,6 +100,16 @@ describe('hosted mode', () => {
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/--hosted requires at least one API token/);
   });
+
+  it('refuses to start with a file cap above 500 MiB', () => {
+    const r = spawnSync(process.execPath, [path.resolve('src/local/launcher.ts'), '--data-dir', '/tmp/svc-never'], {
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH ?? '', SVC_MAX_FILE_BYTES: String(500 * 1024 * 1024 + 1) },
+      timeout: 20_000,
+    });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/SVC_MAX_FILE_BYTES must be a whole number of bytes from 1 to 524288000/);
+  });
 });
 
 describe('state survives a restart', () => {
