@@ -5,7 +5,10 @@
 //   - IP literals match exactly or by CIDR (`10.0.0.0/8`, `fd00::/8`); IPv6 may be written with or without brackets;
 //   - names are never resolved: `localhost` does not match 127.0.0.1 and the other way round;
 //   - loopback is NOT bypassed implicitly (curl's behaviour, decision D27): list `localhost,127.0.0.1,::1` to bypass.
-// Pure: no I/O.
+// Pure: no I/O. IP literals are read by the service's one parser (src/net/ip.ts).
+import { formatAddress, inPrefix, parseIPv4, parseIPv6 } from '../../net/ip.ts';
+
+export { parseIPv4, parseIPv6 };
 
 export interface NoProxyEntry {
   /** Lowercase name without leading/trailing dot, or a normalised IP literal (IPv6 without brackets); '*' = all. */
@@ -53,7 +56,7 @@ function parseEntry(token: string): NoProxyEntry | null {
   const v4 = parseIPv4(host);
   if (v4) return bits === null || bits <= 32 ? { host: v4.join('.'), bits, port } : null;
   const v6 = parseIPv6(host);
-  if (v6) return bits === null || bits <= 128 ? { host: formatBytes(v6), bits, port } : null;
+  if (v6) return bits === null || bits <= 128 ? { host: formatAddress(v6), bits, port } : null;
   if (bits !== null) return null;
   // `*.example.com` (a common spelling, accepted by Go) means the same as `.example.com`.
   host = host.replace(/\.$/, '').replace(/^\*?\./, '');
@@ -82,59 +85,5 @@ export function bypassesProxy(target: URL, entries: readonly NoProxyEntry[]): bo
 
 function ipMatches(addr: number[], e: NoProxyEntry): boolean {
   const net = addr.length === 4 ? parseIPv4(e.host) : parseIPv6(e.host);
-  if (!net) return false;
-  const bits = e.bits ?? addr.length * 8;
-  for (let i = 0; i < addr.length; i++) {
-    const take = Math.max(0, Math.min(8, bits - i * 8));
-    if (take === 0) break;
-    const mask = (0xff << (8 - take)) & 0xff;
-    if ((addr[i] & mask) !== (net[i] & mask)) return false;
-  }
-  return true;
-}
-
-/** Dotted-quad IPv4 only (what WHATWG URL serialises hostnames to); null otherwise. */
-export function parseIPv4(s: string): number[] | null {
-  const m = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(s);
-  if (!m) return null;
-  const parts = m.slice(1).map(Number);
-  return parts.every((n) => n <= 255) ? parts : null;
-}
-
-/** RFC 4291 §2.2 text forms (`::` compression, trailing dotted IPv4) → 16 bytes; null when not an IPv6 literal. */
-export function parseIPv6(s: string): number[] | null {
-  if (!/^[0-9a-f:.]+$/i.test(s) || !s.includes(':')) return null;
-  const halves = s.split('::');
-  if (halves.length > 2) return null;
-  const groups = (part: string): number[] | null => {
-    if (part === '') return [];
-    const out: number[] = [];
-    const pieces = part.split(':');
-    for (let i = 0; i < pieces.length; i++) {
-      const p = pieces[i];
-      if (i === pieces.length - 1 && p.includes('.')) {
-        const v4 = parseIPv4(p);
-        if (!v4) return null;
-        out.push((v4[0] << 8) | v4[1], (v4[2] << 8) | v4[3]);
-      } else if (/^[0-9a-f]{1,4}$/i.test(p)) {
-        out.push(parseInt(p, 16));
-      } else {
-        return null;
-      }
-    }
-    return out;
-  };
-  const head = groups(halves[0]);
-  const tail = halves.length === 2 ? groups(halves[1]) : [];
-  if (!head || !tail) return null;
-  const missing = 8 - head.length - tail.length;
-  if (halves.length === 1 ? missing !== 0 : missing < 1) return null;
-  const all = [...head, ...new Array<number>(halves.length === 2 ? missing : 0).fill(0), ...tail];
-  return all.flatMap((g) => [g >> 8, g & 0xff]);
-}
-
-function formatBytes(bytes: number[]): string {
-  const groups: string[] = [];
-  for (let i = 0; i < bytes.length; i += 2) groups.push(((bytes[i] << 8) | bytes[i + 1]).toString(16));
-  return groups.join(':');
+  return net !== null && inPrefix(addr, net, e.bits ?? addr.length * 8);
 }
