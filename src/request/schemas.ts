@@ -1,0 +1,132 @@
+// JSON Schemas (draft 2020-12) of the request bodies the API validates: POST /v1/scrape, /v1/batches, /v1/crawls, and
+// the id/paging parameters of the task routes. They are built from the validators' own constants (option keys, ranges,
+// caps), and src/request/schemas.test.ts feeds the same sample bodies to these schemas and to the API's parsers, so the
+// two cannot drift apart. The MCP tools advertise them as input schemas (src/mcp/tools.ts). A schema describes shape
+// only: checks that need the server's settings or deeper analysis (the operator's file cap, SVC_CONTACT for research
+// mode, a configured model for modelFallback, JSON Schema bounds and patterns, URL credentials) stay with the API.
+import { CAPTURE_OPTION_KEYS, MAX_TIMEOUT_MS, MIN_TIMEOUT_MS } from './capture-options.ts';
+import { MAX_PAGE_LIMIT } from '../tasks/cursor.ts';
+import { MAX_BATCH_URLS, MAX_CRAWL_MAX_PAGES, MAX_INCLUDE_PATHS } from '../tasks/settings.ts';
+
+export type JsonSchema = Record<string, unknown>;
+
+type CaptureOptionKey = (typeof CAPTURE_OPTION_KEYS)[number];
+
+/** An http(s) URL as the API's URL guard takes it (case-insensitive scheme, surrounding white space trimmed). */
+const HTTP_URL: JsonSchema = {
+  type: 'string',
+  pattern: '^\\s*[Hh][Tt][Tt][Pp][Ss]?://\\S',
+  description: 'An http or https URL.',
+};
+
+const JSON_FORMAT: JsonSchema = {
+  type: 'object',
+  properties: {
+    type: { const: 'json' },
+    schema: { type: 'object', description: 'JSON Schema of the record to fill from the page (see the API docs for the subset).' },
+    prompt: { type: ['string', 'null'] },
+    modelFallback: { type: 'boolean', description: 'Ask the configured model for fields the page does not answer.' },
+  },
+  required: ['type', 'schema'],
+  additionalProperties: false,
+};
+
+const FORMAT_ENTRY: JsonSchema = {
+  anyOf: [
+    { enum: ['markdown', 'links'] },
+    {
+      type: 'object',
+      properties: { type: { enum: ['markdown', 'links'] } },
+      required: ['type'],
+      additionalProperties: false,
+    },
+    JSON_FORMAT,
+  ],
+};
+
+/** The capture options shared by scrape, batch and crawl (decisions D3–D7), keyed exactly as the validator's list. */
+const CAPTURE_OPTIONS: Record<CaptureOptionKey, JsonSchema> = {
+  formats: {
+    type: 'array',
+    items: FORMAT_ENTRY,
+    minItems: 1,
+    contains: { type: 'object', properties: { type: { const: 'json' } }, required: ['type'] },
+    minContains: 0,
+    maxContains: 1,
+    description: 'Default ["markdown", "links"]. Entries: "markdown", "links", or {type: "json", schema, prompt?, modelFallback?}.',
+  },
+  timeout: {
+    type: 'integer',
+    minimum: MIN_TIMEOUT_MS,
+    maximum: MAX_TIMEOUT_MS,
+    description: `Milliseconds for the whole capture (default 30000).`,
+  },
+  maxFileBytes: { type: 'integer', minimum: 1, description: "Lowers the server's file cap for this request." },
+  onlyMainContent: { type: 'boolean', description: 'true (default): main content only; false: the whole page body.' },
+  mode: { enum: ['standard', 'research'], description: 'research declares the operator contact in the User-Agent.' },
+};
+
+function objectSchema(properties: Record<string, JsonSchema>, required: string[], description: string): JsonSchema {
+  return { type: 'object', description, properties, required, additionalProperties: false };
+}
+
+export const SCRAPE_REQUEST_SCHEMA: JsonSchema = objectSchema(
+  { url: HTTP_URL, ...CAPTURE_OPTIONS },
+  ['url'],
+  'Body of POST /v1/scrape.',
+);
+
+export const BATCH_REQUEST_SCHEMA: JsonSchema = objectSchema(
+  {
+    urls: {
+      type: 'array',
+      items: { type: 'string' },
+      minItems: 1,
+      maxItems: MAX_BATCH_URLS,
+      description: 'URLs to capture; a string that is no http(s) URL becomes an invalid_url item.',
+    },
+    ...CAPTURE_OPTIONS,
+  },
+  ['urls'],
+  'Body of POST /v1/batches.',
+);
+
+export const CRAWL_REQUEST_SCHEMA: JsonSchema = objectSchema(
+  {
+    url: HTTP_URL,
+    maxPages: { type: 'integer', minimum: 1, maximum: MAX_CRAWL_MAX_PAGES, description: 'Default 100.' },
+    includePaths: {
+      type: 'array',
+      items: { type: 'string', minLength: 1 },
+      maxItems: MAX_INCLUDE_PATHS,
+      description: 'Regular expressions a discovered path must match.',
+    },
+    ...CAPTURE_OPTIONS,
+  },
+  ['url'],
+  'Body of POST /v1/crawls (same origin; robots.txt and Crawl-delay obeyed).',
+);
+
+const TASK_ID = (kind: 'batch' | 'crawl'): JsonSchema => ({
+  type: 'string',
+  minLength: 1,
+  description: `The ${kind} id (${kind}_ followed by 24 hex characters).`,
+});
+
+/** `{id}` of GET /v1/<kind>es/:id and the crawl actions. */
+export function taskIdSchema(kind: 'batch' | 'crawl'): JsonSchema {
+  return objectSchema({ id: TASK_ID(kind) }, ['id'], `Identifies one ${kind}.`);
+}
+
+/** `{id, limit?, cursor?}` of the paged listings (decision D10). */
+export function taskListSchema(kind: 'batch' | 'crawl'): JsonSchema {
+  return objectSchema(
+    {
+      id: TASK_ID(kind),
+      limit: { type: 'integer', minimum: 1, maximum: MAX_PAGE_LIMIT, description: 'Entries per page (default 20).' },
+      cursor: { type: ['string', 'null'], description: 'nextCursor of the previous page, exactly as returned.' },
+    },
+    ['id'],
+    `One page of the ${kind}'s finished entries, in the order they finished.`,
+  );
+}
