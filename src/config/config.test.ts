@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { hostPort } from '../lanes/proxy/settings.ts';
 import { DEFAULT_MAX_FILE_BYTES } from '../files/limits.ts';
-import { ConfigError, loadConfig, proxyRoutesFromEnv, userAgentFor } from './config.ts';
+import { apiUserAgent as userAgentFor } from '../capture/profiles.ts';
+import { ConfigError, loadConfig, proxyRoutesFromEnv } from './config.ts';
 
 describe('loadConfig', () => {
   it('has defaults with nothing set', async () => {

@@ -1,6 +1,5 @@
 // Bindings and SVC_* settings are read once, at the edge of each Worker, into this typed config; everything below
 // receives it as a parameter (no env reads deep inside).
-import type { CrawlMode } from '../capture/types.ts';
 import { parseMaxFileBytesSetting } from '../files/limits.ts';
 import { sha256Hex } from '../files/sha256.ts';
 import { NO_PROXY_ROUTES, parseProxySettings, ProxySettingsError, type ProxyRoutes } from '../lanes/proxy/settings.ts';
@@ -107,10 +106,4 @@ export async function loadConfig(env: Env): Promise<Config> {
         : null,
     proxy: hosted ? NO_PROXY_ROUTES : proxyRoutesFromEnv(env),
   };
-}
-
-export function userAgentFor(mode: CrawlMode, contact: string | null): string {
-  return mode === 'research' && contact
-    ? `${PRODUCT_TOKEN}/${PRODUCT_VERSION} (research; +${contact})`
-    : `${PRODUCT_TOKEN}/${PRODUCT_VERSION}`;
 }

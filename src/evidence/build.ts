@@ -9,12 +9,25 @@ import type {
   Lane,
   RobotsDecision,
 } from '../capture/types.ts';
-import { redirectChainOf } from '../lanes/http.ts';
+import type { AnsweredChain } from '../lanes/types.ts';
+
+/** A page that keeps moving keeps its first URL and the last 20 (spec "Limits"). */
+export const CHAIN_TAIL = 20;
+
+/**
+ * The redirect-chain rules, shared by every lane: `urls` runs from requestedUrl to finalUrl; a chain over 21 URLs
+ * keeps the first and the last 20 and is not complete; a lane that knows it did not see the whole chain says so.
+ */
+export function redirectChainOf(chain: AnsweredChain): { urls: string[]; complete: boolean } {
+  const { urls } = chain;
+  if (urls.length <= CHAIN_TAIL + 1) return { urls: [...urls], complete: chain.complete };
+  return { urls: [urls[0], ...urls.slice(-CHAIN_TAIL)], complete: false };
+}
 
 export interface CaptureFacts {
   requestedUrl: string;
-  /** URLs that answered, in order (requestedUrl first); empty when no request got an answer. */
-  answered: string[];
+  /** URLs that answered, in order (requestedUrl first; empty when no request got an answer), as the lane saw them. */
+  chain: AnsweredChain;
   fetchedAt: string | null;
   httpStatus: number | null;
   status: CaptureStatus;
@@ -36,12 +49,12 @@ export interface CaptureFacts {
 }
 
 export function buildEvidenceRecord(f: CaptureFacts): EvidenceRecord {
-  const finalUrl = f.answered.at(-1) ?? null;
+  const finalUrl = f.chain.urls.at(-1) ?? null;
   return {
     schemaVersion: 'svc.evidence/1',
     requestedUrl: f.requestedUrl,
     finalUrl,
-    redirectChain: redirectChainOf(f.answered),
+    redirectChain: redirectChainOf(f.chain),
     fetchedAt: f.fetchedAt,
     httpStatus: f.httpStatus,
     status: f.status,

@@ -1,5 +1,5 @@
 // The slice of an R2 bucket the file store uses. The Workers R2Bucket binding satisfies it as is; unit tests use an
-// in-memory implementation (test-helpers/memory-bucket.ts).
+// in-memory implementation (memory-bucket.ts).
 
 export interface FileBucketObject {
   readonly size: number;
@@ -36,11 +36,8 @@ export interface FileBucket {
   createMultipartUpload(key: string, options?: { httpMetadata?: { contentType?: string } }): Promise<FileMultipartUpload>;
 }
 
-/** Key of a stored file: `files/<sha256>.<ext>` (spec), the same string as `file.path` and the artifact's path. */
-export const fileKey = (sha256: string, ext: string): string => `files/${sha256}.${ext}`;
-
-/** Prefix of in-flight uploads of large files, whose digest (and so final key) is not known yet. */
-export const TEMP_PREFIX = 'tmp/files/';
+// R2 keys are built in one place (r2-keys.ts); re-exported here for the file store's callers.
+export { fileKey, TEMP_PREFIX } from './r2-keys.ts';
 
 /**
  * Reads a stored object back, whole or its first `maxBytes` (a range read, so a large text file's head can be

@@ -12,7 +12,7 @@ import { PART_BYTES } from './store.ts';
 import { TEXT_MARKDOWN_MAX_BYTES } from './text.ts';
 import { makeOle, makeXlsx, makeZip } from './test-helpers/make-files.ts';
 import { makePdf } from './test-helpers/make-pdf.ts';
-import { MemoryBucket } from './test-helpers/memory-bucket.ts';
+import { MemoryBucket } from './memory-bucket.ts';
 import { patternBytes } from './test-helpers/streams.ts';
 
 const enc = (s: string): Uint8Array => new TextEncoder().encode(s);

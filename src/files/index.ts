@@ -18,7 +18,7 @@ export type { Detection } from './detect.ts';
 export { DEFAULT_MAX_FILE_BYTES, MAX_FILE_BYTES_LIMIT, parseMaxFileBytesSetting, resolveMaxFileBytes } from './limits.ts';
 export { extractPdf, PDF_PAGE_CAP, PDF_TIME_BUDGET_MS } from './pdf.ts';
 export type { PdfExtraction, PdfOptions } from './pdf.ts';
-export { createSha256, sha256Hex } from './sha256.ts';
+export { createSha256, sha256Hex, sha256Text } from './sha256.ts';
 export { PART_BYTES, storeFile } from './store.ts';
 export type { StoreOptions, StoreResult } from './store.ts';
 export { classifyResponse, concatBytes, declaredBytesOf, peekHead, SNIFF_BYTES } from './stream.ts';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { TEMP_PREFIX, fileKey, readStoredFile, type FileBucket } from './bucket.ts';
 import { PART_BYTES, storeFile } from './store.ts';
-import { MemoryBucket } from './test-helpers/memory-bucket.ts';
+import { MemoryBucket } from './memory-bucket.ts';
 import { chunkedStream, patternBytes } from './test-helpers/streams.ts';
 
 const MIB = 1024 * 1024;

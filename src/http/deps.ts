@@ -3,7 +3,7 @@
 // within the invocation, since workerd forbids awaiting another request's I/O.
 import type { Config } from '../config/config.ts';
 import type { ServiceEnv } from '../config/bindings.ts';
-import { routedFetch } from '../lanes/proxy/proxy-fetch.ts';
+import { proxyRouteOf, routedFetch } from '../lanes/proxy/proxy-fetch.ts';
 import type { CaptureDeps } from '../pipeline/run-capture.ts';
 import { RobotsCache } from '../robots/index.ts';
 
@@ -17,5 +17,7 @@ export function captureDeps(env: ServiceEnv, config: Config): CaptureDeps {
     files: env.FILES,
     robotsCache,
     robotsInflight: new Map(),
+    routeOf: (url) => proxyRouteOf(config.proxy, url),
+    now: Date.now,
   };
 }

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { RobotsDecision } from '../capture/types.ts';
-import { fetchOverHttpLane, MAX_REDIRECTS, redirectChainOf, type FetchFn, type RobotsGate } from './http.ts';
+import { SCHEME_ONLY_POLICY } from '../capture/profiles.ts';
+import type { AddressPolicy } from '../capture/profile.ts';
+import { fetchOverHttpLane, MAX_REDIRECTS, type FetchFn, type RobotsGate } from './http.ts';
+import type { LaneResult } from './types.ts';
 
 const decision = (d: RobotsDecision['decision'], url: URL): RobotsDecision => ({
   decision: d,
@@ -27,22 +30,33 @@ function site(table: Record<string, [number, string?]>): { fetch: FetchFn; seen:
   };
 }
 
-const run = (url: string, fetch: FetchFn, robots: RobotsGate = allowAll) =>
-  fetchOverHttpLane({ url: new URL(url), userAgent: 'ua', signal: new AbortController().signal, fetch, robots });
+const lane = (url: string, fetch: FetchFn, o: { robots?: RobotsGate; policy?: AddressPolicy; signal?: AbortSignal } = {}) =>
+  fetchOverHttpLane({
+    url: new URL(url),
+    userAgent: 'ua',
+    signal: o.signal ?? new AbortController().signal,
+    fetch,
+    robots: o.robots ?? allowAll,
+    policy: o.policy ?? SCHEME_ONLY_POLICY,
+    routeOf: () => null,
+    now: () => Date.parse('2026-11-23T12:00:00Z'),
+  });
+const run = (url: string, fetch: FetchFn, robots: RobotsGate = allowAll) => lane(url, fetch, { robots });
+const answered = (r: LaneResult) => r.chain.urls;
 
 describe('fetchOverHttpLane', () => {
   it('returns the response of a page without redirects', async () => {
     const s = site({ 'http://a.test/': [200] });
     const out = await run('http://a.test/', s.fetch);
     expect(out.kind).toBe('response');
-    expect(out.answered).toEqual(['http://a.test/']);
+    expect(answered(out)).toEqual(['http://a.test/']);
   });
 
   it('follows relative and absolute redirects and lists every hop', async () => {
     const s = site({ 'http://a.test/1': [301, '/2'], 'http://a.test/2': [307, 'http://b.test/3#frag'], 'http://b.test/3': [200] });
     const out = await run('http://a.test/1', s.fetch);
     expect(out.kind).toBe('response');
-    expect(out.answered).toEqual(['http://a.test/1', 'http://a.test/2', 'http://b.test/3']);
+    expect(answered(out)).toEqual(['http://a.test/1', 'http://a.test/2', 'http://b.test/3']);
   });
 
   it('checks robots.txt for every hop and stops at a disallowed one without requesting it', async () => {
@@ -52,7 +66,7 @@ describe('fetchOverHttpLane', () => {
         ? { allowed: false, decision: decision('disallowed', u), reason: 'robots_disallowed' }
         : { allowed: true, decision: decision('allowed', u), reason: null };
     const out = await run('http://a.test/1', s.fetch, gate);
-    expect(out).toMatchObject({ kind: 'blocked', reason: 'robots_disallowed', answered: ['http://a.test/1'] });
+    expect(out).toMatchObject({ kind: 'blocked', reason: 'robots_disallowed', chain: { urls: ['http://a.test/1'] } });
     expect(out.robots?.robotsUrl).toBe('http://b.test/robots.txt');
     expect(s.seen).toEqual(['http://a.test/1']);
   });
@@ -67,12 +81,41 @@ describe('fetchOverHttpLane', () => {
     for (let i = 0; i <= MAX_REDIRECTS + 5; i++) table[`http://a.test/${i}`] = [302, `/${i + 1}`];
     const out = await run('http://a.test/0', site(table).fetch);
     expect(out).toMatchObject({ kind: 'failed', reason: 'too_many_redirects' });
-    expect(out.answered).toHaveLength(MAX_REDIRECTS + 1);
+    expect(answered(out)).toHaveLength(MAX_REDIRECTS + 1);
   });
 
-  it('reports connection errors with no answered URL', async () => {
+  it('reports a host that does not resolve as dns_error, with no answered URL', async () => {
     const out = await run('http://nowhere.test/', site({}).fetch);
-    expect(out).toMatchObject({ kind: 'failed', reason: 'fetch_failed', answered: [] });
+    expect(out).toMatchObject({ kind: 'failed', reason: 'dns_error', message: 'host not found: nowhere.test', chain: { urls: [] } });
+  });
+
+  it("reads workerd's opaque DNS failure as dns_error, and a refused connection as fetch_failed", async () => {
+    const opaque: FetchFn = async () => {
+      throw new Error('internal error; reference = abc123');
+    };
+    expect(await run('http://nowhere.test/', opaque)).toMatchObject({ kind: 'failed', reason: 'dns_error' });
+    const refused: FetchFn = async () => {
+      throw new Error('Network connection lost.');
+    };
+    expect(await run('http://127.0.0.1:9/', refused)).toMatchObject({ kind: 'failed', reason: 'fetch_failed', message: 'Network connection lost.' });
+  });
+
+  it('asks the address policy before every hop and requests nothing it refuses', async () => {
+    const s = site({ 'http://a.test/': [302, 'http://10.0.0.1/admin'], 'http://10.0.0.1/admin': [200] });
+    const policy: AddressPolicy = {
+      name: 'test',
+      checkLiteral: (u) => (u.hostname.startsWith('10.') ? { allowed: false, stage: 'literal', reason: 'policy_denied', detail: 'private' } : { allowed: true }),
+      check: async (u) => policy.checkLiteral(u),
+    };
+    const out = await lane('http://a.test/', s.fetch, { policy });
+    expect(out).toMatchObject({ kind: 'blocked', reason: 'policy_denied', detail: 'private', chain: { urls: ['http://a.test/'] } });
+    expect(s.seen).toEqual(['http://a.test/']);
+  });
+
+  it('returns the lane result fields of a response', async () => {
+    const s = site({ 'http://a.test/': [200] });
+    const out = await lane('http://a.test/', s.fetch);
+    expect(out).toMatchObject({ kind: 'response', lane: 'http', status: 200, fetchedAt: '2026-11-23T12:00:00.000Z', userAgent: 'ua', proxy: null });
   });
 
   it('refuses redirects to other schemes', async () => {
@@ -83,21 +126,7 @@ describe('fetchOverHttpLane', () => {
   it('reports a timeout when the deadline has passed', async () => {
     const ac = new AbortController();
     ac.abort();
-    const out = await fetchOverHttpLane({ url: new URL('http://a.test/'), userAgent: 'ua', signal: ac.signal, fetch: site({}).fetch, robots: allowAll });
+    const out = await lane('http://a.test/', site({}).fetch, { signal: ac.signal });
     expect(out.kind).toBe('timeout');
-  });
-});
-
-describe('redirectChainOf', () => {
-  it('keeps short chains whole', () => {
-    expect(redirectChainOf([])).toEqual({ urls: [], complete: true });
-    expect(redirectChainOf(['a'])).toEqual({ urls: ['a'], complete: true });
-  });
-  it('keeps the first URL and the last 20 of a page that kept moving', () => {
-    const urls = Array.from({ length: 26 }, (_, i) => `u${i}`);
-    const chain = redirectChainOf(urls);
-    expect(chain.complete).toBe(false);
-    expect(chain.urls).toEqual(['u0', ...urls.slice(6)]);
-    expect(chain.urls).toHaveLength(21);
   });
 });

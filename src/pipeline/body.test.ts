@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { charsetFromMeta, decodeHtml, readCapped } from './body.ts';
+import { readCapped } from '../io/read-capped.ts';
+import { charsetFromMeta, decodeHtml } from './body.ts';
 
 function streamOf(...chunks: string[]): ReadableStream<Uint8Array> {
   const enc = new TextEncoder();

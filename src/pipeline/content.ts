@@ -1,16 +1,18 @@
-// Stage after the lane: detect what answered (page, file, unsupported) and turn it into content. Pages go through
-// the extractor; files are stored byte for byte and read by the PDF or text reader.
+// Stage 2 of runCapture: what answered (page, file, unsupported) becomes content. Pages go through the extractor;
+// files are stored byte for byte (or only read, when the profile stores none) and read by the PDF or text reader.
+import type { CaptureProfile } from '../capture/profile.ts';
 import type { Artifact, CaptureStatus, DocumentInfo, FileBlock, PageMetadata } from '../capture/types.ts';
 import type { Config } from '../config/config.ts';
 import { EXTRACTOR_NAME, EXTRACTOR_VERSION, extractPage } from '../extract/index.ts';
-import { captureFile, classifyResponse, declaredBytesOf, FILE_EXTRACTOR, PDF_TIME_BUDGET_MS, type FileBucket } from '../files/index.ts';
+import { captureFile, classifyResponse, declaredBytesOf, FILE_EXTRACTOR, PDF_TIME_BUDGET_MS, sha256Text, type FileBucket } from '../files/index.ts';
+import { MemoryBucket } from '../files/memory-bucket.ts';
+import { errorMessage } from '../io/errors.ts';
+import { readCapped } from '../io/read-capped.ts';
+import type { LaneResult } from '../lanes/types.ts';
 import type { CaptureOptions } from '../request/capture-options.ts';
-import { decodeHtml, readCapped, sha256Text } from './body.ts';
 import { detectAccessBarrier } from './access.ts';
+import { decodeHtml } from './body.ts';
 import { NO_DOCUMENT } from './result.ts';
-
-/** HTML read per page (decision D15); a longer page is extracted from its first 10 MiB and reported `partial`. */
-export const PAGE_MAX_BYTES = 10 * 1024 * 1024;
 
 export interface Content {
   status: CaptureStatus;
@@ -27,6 +29,8 @@ export interface Content {
   artifacts: Artifact[];
   warnings: string[];
 }
+
+export type LaneResponse = Extract<LaneResult, { kind: 'response' }>;
 
 export const PAGE_EXTRACTOR = { name: EXTRACTOR_NAME, version: EXTRACTOR_VERSION };
 
@@ -57,15 +61,24 @@ export function noContent(status: CaptureStatus, reason: string | null): Content
 export interface ContentContext {
   finalUrl: string;
   options: CaptureOptions;
+  profile: CaptureProfile;
   config: Config;
   files: FileBucket;
   /** Epoch ms when the capture's deadline expires. */
   deadlineAt: number;
+  now: () => number;
 }
 
-export async function captureContent(res: Response, ctx: ContentContext): Promise<Content> {
+/** The file cap of this capture: the request's (already at most the operator's), lowered by the profile's. */
+export function fileCapOf(options: CaptureOptions, profile: CaptureProfile): number {
+  return profile.fileMaxBytes === null ? options.maxFileBytes : Math.min(options.maxFileBytes, profile.fileMaxBytes);
+}
+
+export async function captureContent(res: LaneResponse, ctx: ContentContext): Promise<Content> {
   const contentType = res.headers.get('content-type');
-  const classified = await classifyResponse(contentType, res.body);
+  // A browser lane hands over rendered HTML: files never reach a browser (spec "File handling").
+  if (res.body.kind === 'html') return capturePage(res, res.body.html, false, contentType, ctx);
+  const classified = await classifyResponse(contentType, res.body.stream);
   const { detection } = classified;
   const stream = classified.body ?? new ReadableStream<Uint8Array>({ start: (c) => c.close() });
   if (detection.kind === 'unsupported') {
@@ -77,15 +90,15 @@ export async function captureContent(res: Response, ctx: ContentContext): Promis
       await stream.cancel();
       return { ...noContent('failed', `http_${res.status}`), contentType, extractor: FILE_EXTRACTOR };
     }
-    // A file is stored byte for byte and never sent to a browser (spec "File handling").
     const f = await captureFile({
       body: stream,
       contentType,
       declaredBytes: declaredBytesOf(res.headers),
       detection,
-      maxBytes: ctx.options.maxFileBytes,
-      bucket: ctx.files,
-      pdf: { timeBudgetMs: Math.max(1_000, Math.min(PDF_TIME_BUDGET_MS, ctx.deadlineAt - Date.now())) },
+      maxBytes: fileCapOf(ctx.options, ctx.profile),
+      // The preview reads and shows files but stores none: the bytes live in memory for this capture only.
+      bucket: ctx.profile.storeFiles ? ctx.files : new MemoryBucket(),
+      pdf: { timeBudgetMs: Math.max(1_000, Math.min(PDF_TIME_BUDGET_MS, ctx.deadlineAt - ctx.now())) },
     });
     return {
       ...noContent(f.status, f.reason),
@@ -98,25 +111,21 @@ export async function captureContent(res: Response, ctx: ContentContext): Promis
       document: { title: pdfTitle(f.file), pageType: 'file' },
     };
   }
-  return capturePage(res, stream, contentType, ctx);
+  const { bytes, truncated } = await readCapped(stream, ctx.profile.pageMaxBytes);
+  return capturePage(res, decodeHtml(bytes, contentType).text, truncated, contentType, ctx);
 }
 
-async function capturePage(
-  res: Response,
-  stream: ReadableStream<Uint8Array>,
-  contentType: string | null,
-  ctx: ContentContext,
-): Promise<Content> {
-  const { bytes, truncated } = await readCapped(stream, PAGE_MAX_BYTES);
-  const { text: html } = decodeHtml(bytes, contentType);
-  // rawSha256 of a web page on the HTTP lane: the response body as UTF-8 text (spec evidence table).
+async function snapshotOf(html: string, rawSha256: string, ctx: ContentContext): Promise<Artifact[]> {
+  if (!ctx.config.captureRawDir || !ctx.profile.storeFiles) return [];
+  const path = `${ctx.config.captureRawDir.replace(/\/+$/, '')}/${rawSha256}.html`;
+  await ctx.files.put(path, new TextEncoder().encode(html), { httpMetadata: { contentType: 'text/html; charset=utf-8' } });
+  return [{ kind: 'snapshot', path, sha256: rawSha256, bytes: null, contentType: null }];
+}
+
+async function capturePage(res: LaneResponse, html: string, truncated: boolean, contentType: string | null, ctx: ContentContext): Promise<Content> {
+  // rawSha256 of a web page: the response body as UTF-8 text (HTTP lane) or the rendered HTML (browser lanes).
   const rawSha256 = await sha256Text(html);
-  const artifacts: Artifact[] = [];
-  if (ctx.config.captureRawDir) {
-    const path = `${ctx.config.captureRawDir.replace(/\/+$/, '')}/${rawSha256}.html`;
-    await ctx.files.put(path, new TextEncoder().encode(html), { httpMetadata: { contentType: 'text/html; charset=utf-8' } });
-    artifacts.push({ kind: 'snapshot', path, sha256: rawSha256, bytes: null, contentType: null });
-  }
+  const artifacts = await snapshotOf(html, rawSha256, ctx);
   let page: ReturnType<typeof extractPage>;
   try {
     page = extractPage(html, {
@@ -126,8 +135,7 @@ async function capturePage(
     });
   } catch (err) {
     // The page was read (its digest and snapshot stand) but could not be turned into content.
-    const message = err instanceof Error ? err.message : String(err);
-    return { ...noContent('failed', `extract_failed: ${message}`), contentType, html, rawSha256, artifacts };
+    return { ...noContent('failed', `extract_failed: ${errorMessage(err)}`), contentType, html, rawSha256, artifacts };
   }
   const base: Content = {
     ...noContent('success', null),
@@ -140,12 +148,15 @@ async function capturePage(
     rawSha256,
     artifacts,
   };
-  const barrier = detectAccessBarrier(res.status, html);
+  return verdictOf(base, res.status, html, truncated, ctx.profile.pageMaxBytes);
+}
+
+/** The page's status: an access barrier, an HTTP error, a cut page, no content, or success. */
+function verdictOf(base: Content, httpStatus: number, html: string, truncated: boolean, cap: number): Content {
+  const barrier = detectAccessBarrier(httpStatus, html);
   if (barrier.blocked) return { ...base, status: 'blocked', reason: barrier.reason };
-  if (res.status < 200 || res.status > 299) return { ...base, status: 'failed', reason: `http_${res.status}` };
-  if (truncated) {
-    return { ...base, status: 'partial', reason: 'page_cap', warnings: [`page_cap: only the first ${PAGE_MAX_BYTES} bytes were read`] };
-  }
-  if (page.markdown.trim() === '') return { ...base, status: 'incomplete', reason: 'empty_content' };
+  if (httpStatus < 200 || httpStatus > 299) return { ...base, status: 'failed', reason: `http_${httpStatus}` };
+  if (truncated) return { ...base, status: 'partial', reason: 'page_cap', warnings: [`page_cap: only the first ${cap} bytes were read`] };
+  if ((base.markdown ?? '').trim() === '') return { ...base, status: 'incomplete', reason: 'empty_content' };
   return base;
 }

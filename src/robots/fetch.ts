@@ -3,6 +3,9 @@
 
 import type { RobotsCache, RobotsFetchOutcome } from './cache.ts';
 import { parseRobots } from './parse.ts';
+import { sha256Hex } from '../files/sha256.ts';
+import { abortable, readCapped } from '../io/read-capped.ts';
+import { REDIRECT_STATUSES } from '../io/redirects.ts';
 
 export interface RobotsFetchDeps {
   /** Performs ONE request; it is called with `redirect: 'manual'` and must not follow redirects itself. */
@@ -30,7 +33,6 @@ export const MAX_ROBOTS_BYTES = 500 * 1024;
 /** RFC 9309 §2.3.1.2: follow at least five consecutive redirects. */
 export const MAX_ROBOTS_REDIRECTS = 5;
 
-const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const MAX_REASON_CHARS = 200;
 
 export interface RobotsFetchResult {
@@ -39,27 +41,6 @@ export interface RobotsFetchResult {
   cacheable: boolean;
 }
 
-/** Rejects with the signal's reason as soon as it aborts, even if `p` ignores the signal. */
-function abortable<T>(p: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) {
-    p.catch(() => undefined); // its own rejection would otherwise go unhandled
-    return Promise.reject(signal.reason);
-  }
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    p.then(
-      (v) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(v);
-      },
-      (e: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(e);
-      },
-    );
-  });
-}
 
 function discard(res: Response): void {
   res.body?.cancel().catch(() => undefined);
@@ -73,50 +54,7 @@ function describeError(err: unknown): string {
   return detail && detail !== err.message ? `${err.message} (${detail})` : err.message;
 }
 
-/** Reads a body up to `cap` bytes; `truncated` says more bytes existed (they are not downloaded). */
-export async function readCapped(
-  body: ReadableStream<Uint8Array> | null,
-  cap: number,
-  signal: AbortSignal,
-): Promise<{ bytes: Uint8Array<ArrayBuffer>; truncated: boolean }> {
-  if (!body) return { bytes: new Uint8Array(0), truncated: false };
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  let truncated = false;
-  try {
-    for (;;) {
-      const { done, value } = await abortable(reader.read(), signal);
-      if (done) break;
-      const room = cap - total;
-      if (value.byteLength > room) {
-        // Bytes beyond the cap exist: keep what fits and stop downloading (RFC 9309 §2.5 lets us ignore the rest).
-        if (room > 0) chunks.push(value.subarray(0, room));
-        total = cap;
-        truncated = true;
-        break;
-      }
-      chunks.push(value);
-      total += value.byteLength;
-    }
-  } finally {
-    reader.cancel().catch(() => undefined);
-  }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const c of chunks) {
-    bytes.set(c, offset);
-    offset += c.byteLength;
-  }
-  return { bytes, truncated };
-}
 
-async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
-  let hex = '';
-  for (const b of digest) hex += b.toString(16).padStart(2, '0');
-  return hex;
-}
 
 /**
  * UTF-8 text to parse (RFC 9309 §2.3; the decoder drops a BOM). When the body was cut at the size cap, the last,

@@ -17,7 +17,6 @@ export {
 } from './cache.ts';
 export {
   fetchRobots,
-  readCapped,
   MAX_ROBOTS_BYTES,
   MAX_ROBOTS_REDIRECTS,
   type RobotsFetchDeps,

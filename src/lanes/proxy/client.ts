@@ -9,14 +9,6 @@ import { bodyStream, Conn, readFinalHead, requestHead, type ConnectFn } from './
 
 export type { ConnectFn, SocketLike } from './wire.ts';
 
-/** Responses that came through a proxy → that proxy's `host:port` (for the evidence record's `proxy`). */
-const routes = new WeakMap<Response, string>();
-
-/** `host:port` of the proxy that produced `res`, or null when it was fetched directly. */
-export function proxiedVia(res: Response): string | null {
-  return routes.get(res) ?? null;
-}
-
 /** Statuses whose responses never carry content (Fetch standard "null body status"). */
 const NULL_BODY = new Set([101, 103, 204, 205, 304]);
 /** Hop-by-hop or framing fields this client sets itself (RFC 9110 §7.6.1, RFC 9112 §6). */
@@ -142,7 +134,6 @@ export async function proxyFetchVia(
     } else {
       response = new Response(decoded(bodyStream(conn, framing, signal, finish), resHeaders, method), meta);
     }
-    routes.set(response, via);
     return response;
   } catch (err) {
     finish();

@@ -5,8 +5,7 @@ import { connect } from 'cloudflare:sockets';
 import { proxyFetchVia, type ConnectFn } from './client.ts';
 import { proxyFor, type ProxyRoutes, type ProxySettings } from './settings.ts';
 
-export { proxiedVia } from './client.ts';
-export { hostPort, parseProxySettings, proxyFor, type ProxyRoutes, type ProxySettings } from './settings.ts';
+export { hostPort, parseProxySettings, proxyFor, proxyRouteOf, type ProxyRoutes, type ProxySettings } from './settings.ts';
 
 type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -25,3 +24,4 @@ export function routedFetch(routes: ProxyRoutes, direct: FetchLike): FetchLike {
     return proxy ? proxyFetch(proxy, input, init) : direct(input, init);
   };
 }
+

@@ -87,3 +87,12 @@ export function proxyFor(target: URL, routes: ProxyRoutes): ProxySettings | null
 export function hostPort(p: ProxySettings): string {
   return `${p.url.hostname}:${p.url.port || '80'}`;
 }
+
+/**
+ * `host:port` of the proxy `routedFetch` sends a request for `url` through, or null for a direct request. The lane
+ * reports it as the evidence record's `proxy` for the URL that answered (the same decision, made once per hop).
+ */
+export function proxyRouteOf(routes: ProxyRoutes, url: URL): string | null {
+  const proxy = proxyFor(url, routes);
+  return proxy ? hostPort(proxy) : null;
+}

@@ -1,9 +1,9 @@
-// An in-memory FileBucket for Node tests. It keeps R2's documented rules that the store depends on, so a test fails
+// An in-memory FileBucket: for tests, and for captures that read files but store none (the preview profile). It keeps R2's documented rules that the store depends on, so a test fails
 // where R2 would: multipart parts other than the last must be at least 5 MiB and all the same size, a put with a
 // `sha256` is refused when the body does not match, and a range must lie inside the object.
 
 import { createHash } from 'node:crypto';
-import type { FileBucket, FileBucketObjectBody, FileMultipartUpload, FilePutOptions, FileUploadedPart } from '../bucket.ts';
+import type { FileBucket, FileBucketObjectBody, FileMultipartUpload, FilePutOptions, FileUploadedPart } from './bucket.ts';
 
 const MIN_PART = 5 * 1024 * 1024;
 
