@@ -2,10 +2,11 @@
 // items and crawl links reach here unvalidated and become `invalid_url` results instead of refused requests.
 export type GuardResult = { ok: true; url: URL } | { ok: false; reason: string };
 
-export function guardUrl(raw: string): GuardResult {
+/** `base` resolves a relative reference (links found on a page); requests give absolute URLs. */
+export function guardUrl(raw: string, base?: string): GuardResult {
   let url: URL;
   try {
-    url = new URL(raw);
+    url = base === undefined ? new URL(raw) : new URL(raw, base);
   } catch {
     return { ok: false, reason: 'malformed_url' };
   }

@@ -1,6 +1,7 @@
 // The crawl frontier's pure rules: URL normalisation (so one page is queued once), the same-origin scope and the
 // caller's includePaths patterns (decisions D49, D50). Patterns are ECMAScript regular expressions vetted by the same
 // intake as JSON-schema `pattern` (redos-detector; invalid or catastrophic → invalid_request).
+import { guardUrl } from '../pipeline/url-guard.ts';
 import { invalidRequest } from '../errors.ts';
 import { compilePattern, matchPattern, type CompiledPattern } from '../json/patterns.ts';
 import { MAX_INCLUDE_PATHS } from './settings.ts';
@@ -12,16 +13,11 @@ import { MAX_INCLUDE_PATHS } from './settings.ts';
  * Returns null for anything that is not a capturable page address.
  */
 export function normaliseUrl(raw: string, base?: string): string | null {
-  let u: URL;
-  try {
-    u = base === undefined ? new URL(raw) : new URL(raw, base);
-  } catch {
-    return null;
-  }
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') return null;
-  if (u.username !== '' || u.password !== '') return null;
-  u.hash = '';
-  return u.href;
+  // The pipeline's own URL guard decides what is a capturable URL; the frontier only drops the fragment.
+  const guard = guardUrl(raw, base);
+  if (!guard.ok) return null;
+  guard.url.hash = '';
+  return guard.url.href;
 }
 
 /** includePaths of a crawl request: a list of at most 50 non-empty patterns; each must compile and be safe. */
