@@ -3,7 +3,7 @@
 //  removeBoilerplate: template regions (navigation, share bars, comments, consent banners, ads), found by tag,
 //  ARIA role and class/id cues. A region that holds most of the page's prose is kept whatever its name says,
 //  so an unlucky wrapper class ("page-with-sidebar") cannot take the article with it.
-import { type DomElement, type DomNode, ELEMENT_NODE, elementChildren } from './dom.ts';
+import { type DomElement, type DomNode, ELEMENT_NODE, type Journal, detach, elementChildren } from './dom.ts';
 import {
   BOILERPLATE_ROLES,
   BOILERPLATE_TAGS,
@@ -58,7 +58,7 @@ export function boilerplateReason(el: DomElement): string | null {
  * Removes boilerplate regions below `root`. `stats` must describe the tree as it is now. Regions holding at least
  * `guardShare` of the page's prose characters survive.
  */
-export function removeBoilerplate(root: DomElement, stats: StatsMap, guardShare = 0.5): number {
+export function removeBoilerplate(root: DomElement, stats: StatsMap, guardShare = 0.5, journal: Journal | null = null): number {
   const total = stats.get(root)?.proseChars ?? 0;
   const doomed: DomElement[] = [];
   const walk = (el: DomElement): void => {
@@ -75,6 +75,6 @@ export function removeBoilerplate(root: DomElement, stats: StatsMap, guardShare 
     }
   };
   walk(root);
-  for (const d of doomed) d.remove();
+  for (const d of doomed) detach(d, journal);
   return doomed.length;
 }

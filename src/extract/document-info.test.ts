@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { type ContentShape, buildDocumentInfo, readDeclared } from './document-info.ts';
-import { parseDocument } from './dom.ts';
-import { scanDocument } from './scan.ts';
-import { jsonLdNodes, typesOf } from './structured.ts';
+import { parsePage } from './page.ts';
+import { typesOf } from './structured.ts';
 
 const FLAT: ContentShape = { paragraphs: 1, chars: 300, linkChars: 0, codeBlocks: 0, linkItems: 0, articleElement: false };
 
 function info(html: string, shape: ContentShape = FLAT) {
-  const scan = scanDocument(parseDocument(html));
-  return buildDocumentInfo(readDeclared(scan, jsonLdNodes(scan.jsonLd)), 'T', shape);
+  const page = parsePage(html, { url: 'https://x.example/' });
+  return buildDocumentInfo(readDeclared(page.scan, page.structured), 'T', shape);
 }
 
 const ld = (obj: unknown) => `<script type="application/ld+json">${JSON.stringify(obj)}</script>`;

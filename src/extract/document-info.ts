@@ -4,14 +4,7 @@
 import type { DocumentInfo, PageType } from '../capture/types.ts';
 import type { PageScan } from './scan.ts';
 import { metaByName, metaByProperty } from './metadata.ts';
-import {
-  type JsonObject,
-  jsonLdNodes,
-  microdataTypes,
-  productFromJsonLd,
-  productFromMicrodata,
-  typesOf,
-} from './structured.ts';
+import { type JsonObject, type StructuredData, microdataTree, productEntities, productValues, typesOf } from './structured.ts';
 
 const TYPE_CLASSES: Array<[PageType, RegExp]> = [
   ['product', /^(?:Product|ProductGroup|IndividualProduct|ProductModel|Car|Vehicle)$/],
@@ -51,8 +44,8 @@ export interface Declared {
   product: Record<string, unknown> | undefined;
 }
 
-export function readDeclared(scan: PageScan, nodes: JsonObject[]): Declared {
-  const schemaType = typeFromNames(nodes.flatMap(typesOf)) ?? typeFromNames(microdataTypes(scan.items));
+export function readDeclared(scan: PageScan, data: StructuredData): Declared {
+  const schemaType = typeFromNames(data.jsonLd.flatMap(typesOf)) ?? typeFromNames(microdataTree(data.microdata).flatMap(typesOf));
   const ogType = (metaByProperty(scan, 'og:type') ?? '').toLowerCase();
   const productPrice = metaByProperty(scan, 'product:price:amount') !== null;
   const isProduct = schemaType === 'product' || (schemaType === null && (ogType.startsWith('product') || productPrice));
@@ -61,7 +54,7 @@ export function readDeclared(scan: PageScan, nodes: JsonObject[]): Declared {
     ogType,
     docGenerator: DOC_GENERATORS.test(metaByName(scan, 'generator') ?? ''),
     productPrice,
-    product: isProduct ? readProduct(scan, nodes) : undefined,
+    product: isProduct ? readProduct(scan, data) : undefined,
   };
 }
 
@@ -78,11 +71,10 @@ export function decidePageType(d: Declared, shape: ContentShape): PageType {
 }
 
 /** Product values as declared: JSON-LD Product first, then microdata, then Open Graph product meta. */
-export function readProduct(scan: PageScan, nodes: JsonObject[]): Record<string, unknown> | undefined {
-  const ld = nodes.find((n) => typesOf(n).some((t) => /^(?:Product|ProductGroup|IndividualProduct)$/.test(t)));
-  const out: JsonObject = ld === undefined ? {} : productFromJsonLd(ld);
-  const md = productFromMicrodata(scan.items);
-  if (md !== null) for (const [k, v] of Object.entries(md)) if (out[k] === undefined) out[k] = v;
+export function readProduct(scan: PageScan, data: StructuredData): Record<string, unknown> | undefined {
+  const { jsonLd, microdata } = productEntities(data);
+  const out: JsonObject = jsonLd === undefined ? {} : productValues(jsonLd);
+  if (microdata !== undefined) for (const [k, v] of Object.entries(productValues(microdata))) if (out[k] === undefined) out[k] = v;
   const metaPairs: Array<[string, string]> = [
     ['price', 'product:price:amount'], ['currency', 'product:price:currency'],
     ['price', 'og:price:amount'], ['currency', 'og:price:currency'],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { absoluteUrl, bodyOf, documentBase, parseDocument, stripRawBlocks } from './dom.ts';
+import { type RawScript, absoluteUrl, bodyOf, documentBase, parseDocument, stripRawBlocks } from './dom.ts';
 
 describe('stripRawBlocks', () => {
   it.each([
@@ -11,13 +11,20 @@ describe('stripRawBlocks', () => {
     ['unclosed script runs to the end', '<p>a</p><script>var x', '<p>a</p>'],
     ['svg and noscript', '<svg><title>t</title></svg><noscript><p>n</p></noscript><p>a</p>', '<p>a</p>'],
     ['custom element with a similar name', '<style-guide>x</style-guide>', '<style-guide>x</style-guide>'],
-    [
-      'JSON-LD is kept',
-      '<script type="application/ld+json">{"@type":"Article"}</script>',
-      '<script type="application/ld+json">{"@type":"Article"}</script>',
-    ],
+    ['JSON-LD is cut too (read from the handed-over scripts)', '<script type="application/ld+json">{"@type":"Article"}</script>', ''],
   ])('%s', (_name, input, want) => {
     expect(stripRawBlocks(input)).toBe(want);
+  });
+
+  it('hands every script over in page order, with type and id, not those inside comments', () => {
+    const scripts: RawScript[] = [];
+    stripRawBlocks(`<script type='Application/LD+JSON'>{"a":1}</script><!-- <script>no</script> -->
+      <script id=cfg type="application/json">{"b":2}</script><script>window.__X__={}</script>`, scripts);
+    expect(scripts).toEqual([
+      { type: 'application/ld+json', id: null, text: '{"a":1}' },
+      { type: 'application/json', id: 'cfg', text: '{"b":2}' },
+      { type: '', id: null, text: 'window.__X__={}' },
+    ]);
   });
 });
 

@@ -49,22 +49,52 @@ export function isElement(n: DomNode | null): n is DomElement {
 }
 
 // Raw-text elements whose bodies are never content. Cutting them out before parsing saves linkedom a large part of
-// its work (inline scripts and CSS are often half of a page's bytes). JSON-LD scripts are kept: the document-type
-// and product readers need them. Comments are matched in the same left-to-right pass so that a `<script>` inside a
-// comment, or `<!--` inside a script, is treated the way an HTML tokenizer would (WHATWG HTML §13.2.5).
-const RAW_BLOCKS = /<!--[\s\S]*?(?:-->|$)|<(script|style|noscript|template|svg|math)(?=[\s/>])([^>]*)>[\s\S]*?(?:<\/\1\s*>|$)/gi;
+// its work (inline scripts and CSS are often half of a page's bytes). Scripts are handed to the caller as text
+// instead (JSON-LD and hydration data are read from there, never from the tree). Comments are matched in the same
+// left-to-right pass so that a `<script>` inside a comment, or `<!--` inside a script, is treated the way an HTML
+// tokenizer would (WHATWG HTML §13.2.5).
+const RAW_BLOCKS = /<!--[\s\S]*?(?:-->|$)|<(script|style|noscript|template|svg|math)(?=[\s/>])([^>]*)>([\s\S]*?)(?:<\/\1\s*>|$)/gi;
 
-export function stripRawBlocks(html: string): string {
-  return html.replace(RAW_BLOCKS, (m: string, tag: string | undefined, attrs: string | undefined) =>
-    tag !== undefined && tag.toLowerCase() === 'script' && /application\/ld\+json/i.test(attrs ?? '') ? m : '');
+/** A `<script>` of the page as written: lower-cased `type` ('' when absent), `id`, and its raw text. */
+export interface RawScript {
+  type: string;
+  id: string | null;
+  text: string;
+}
+
+const attrPattern = (name: string): RegExp => new RegExp(`(?:^|\\s)${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s"'>]+))`, 'i');
+const TYPE_ATTR = attrPattern('type');
+const ID_ATTR = attrPattern('id');
+
+function attrOf(attrs: string, re: RegExp): string | null {
+  const m = re.exec(attrs);
+  return m === null ? null : (m[1] ?? m[2] ?? m[3] ?? '');
+}
+
+/** Cuts raw-text blocks and comments; each script (in page order) is appended to `scripts` when given. */
+export function stripRawBlocks(html: string, scripts?: RawScript[]): string {
+  return html.replace(RAW_BLOCKS, (_m: string, tag: string | undefined, attrs: string | undefined, body: string | undefined) => {
+    if (scripts !== undefined && tag !== undefined && tag.toLowerCase() === 'script') {
+      scripts.push({ type: (attrOf(attrs ?? '', TYPE_ATTR) ?? '').trim().toLowerCase(), id: attrOf(attrs ?? '', ID_ATTR), text: body ?? '' });
+    }
+    return '';
+  });
+}
+
+let parses = 0;
+
+/** How many HTML documents linkedom has parsed in this process (tests assert one parse per capture). */
+export function htmlParseCount(): number {
+  return parses;
 }
 
 // linkedom does not create the implied <html>/<body> of the HTML parsing algorithm: without an <html> tag the first
 // element becomes documentElement and `document.body` is a detached stand-in (and throws on an empty document).
 // Wrapping tag-less input in <html> and finding <body> by hand (bodyOf) gives every page one root.
-export function parseDocument(html: string): DomDocument {
-  const stripped = stripRawBlocks(html);
+export function parseDocument(html: string, scripts?: RawScript[]): DomDocument {
+  const stripped = stripRawBlocks(html, scripts);
   const source = /<html[\s>]/i.test(stripped) ? stripped : `<html>${stripped}</html>`;
+  parses++;
   const win = parseHTML(source) as unknown as { document: DomDocument };
   if (win.document.documentElement !== null) capDepth(win.document.documentElement, MAX_DEPTH);
   return win.document;
@@ -92,6 +122,29 @@ function capDepth(root: DomElement, max: number): void {
       c.replaceWith(...moved);
     }
   }
+}
+
+/** Removals made by one extraction pass, in order: node, its parent, its next sibling at the time. */
+export type Journal = Array<[DomNode, DomNode, DomNode | null]>;
+
+/** Removes `n` from the tree, noting where it was when a journal is kept. */
+export function detach(n: DomNode, journal: Journal | null): void {
+  const parent = n.parentNode;
+  if (parent === null) return;
+  if (journal !== null) journal.push([n, parent, n.nextSibling]);
+  n.remove();
+}
+
+/**
+ * Puts back every removal of the journal, last first, so the tree is exactly as before the pass (each node's next
+ * sibling at removal time is back in place when the node is re-inserted). Empties the journal.
+ */
+export function undoRemovals(journal: Journal): void {
+  for (let i = journal.length - 1; i >= 0; i--) {
+    const [n, parent, next] = journal[i];
+    (parent as DomElement).insertBefore(n, next);
+  }
+  journal.length = 0;
 }
 
 /** The <body> element of the document, else its root element, else null. */

@@ -1,9 +1,9 @@
 // extract-tf/4: HTML → Markdown main-content extraction, links, metadata and document info.
 //
 // Pipeline (each step is its own module):
-//   1. parse with linkedom after cutting raw-text blocks (dom.ts)
-//   2. read what the page declares before anything is removed: metadata, links, JSON-LD (metadata.ts, links.ts,
-//      structured.ts)
+//   1. parse once with linkedom after cutting raw-text blocks, and read what the page declares before anything is
+//      removed: metadata, links, JSON-LD and microdata (page.ts: parsePage; dom.ts, scan.ts, structured.ts)
+//   2. metadata, links and document info from those reads (metadata.ts, links.ts, document-info.ts)
 //   3. drop non-content and hidden elements (clean.ts); for onlyMainContent=false the whole body is converted here
 //   4. drop template regions by tag/role/class cues, score text units, take the best-scoring subtree, trim link
 //      lists and widget labels inside it (clean.ts, stats.ts, select.ts)
@@ -13,16 +13,19 @@
 import type { DocumentInfo, PageMetadata } from '../capture/types.ts';
 import { removeBoilerplate, removeNonContent } from './clean.ts';
 import { type ContentShape, buildDocumentInfo, readDeclared } from './document-info.ts';
-import { type DomElement, bodyOf, documentBase, normalizeSpace, parseDocument } from './dom.ts';
+import { type DomElement, type Journal, bodyOf, normalizeSpace, undoRemovals } from './dom.ts';
 import { collectLinks } from './links.ts';
 import { toMarkdown } from './markdown.ts';
 import { readMetadata } from './metadata.ts';
-import { scanDocument } from './scan.ts';
 import { pruneInside, selectMain } from './select.ts';
 import { computeStats } from './stats.ts';
-import { jsonLdNodes } from './structured.ts';
+import { type ParsedPage, parsePage } from './page.ts';
+
+export { type PageOptions, ParsedPage, parsePage } from './page.ts';
+export { htmlParseCount } from './dom.ts';
 
 export interface ExtractOptions {
+  /** Page URL; used only when a string is passed (a ParsedPage carries its own). */
   url: string;
   contentLanguage?: string | null;
   onlyMainContent?: boolean;
@@ -33,6 +36,8 @@ export interface ExtractedPage {
   links: string[];
   metadata: PageMetadata;
   document: DocumentInfo;
+  /** Notes for the scrape result's `warnings` (e.g. `main_content_fallback: …`); empty when there is nothing to say. */
+  warnings: string[];
 }
 
 export const EXTRACTOR_NAME = 'extract-tf';
@@ -80,55 +85,61 @@ function insideArticle(el: DomElement): boolean {
   return false;
 }
 
-function chooseMain(root: DomElement, withCues: boolean): DomElement {
+function chooseMain(root: DomElement, withCues: boolean, journal: Journal): DomElement {
   let stats = computeStats(root);
-  if (withCues && removeBoilerplate(root, stats) > 0) stats = computeStats(root);
-  const { root: el, core } = selectMain(root, stats);
+  if (withCues && removeBoilerplate(root, stats, 0.5, journal) > 0) stats = computeStats(root);
+  const { root: el, core } = selectMain(root, stats, journal);
   // Choosing removed siblings along the way, so the ancestors' figures are stale: count the chosen subtree again.
-  pruneInside(el, computeStats(el), core);
+  pruneInside(el, computeStats(el), core, journal);
   return el;
 }
 
-function extractMain(html: string, body: DomElement): Chosen {
-  let el = chooseMain(body, true);
+/**
+ * Step 5: when the cue-based choice leaves too little text, its removals are undone and the choice is made again
+ * without cues (the tree is restored exactly, so no second parse is needed); the better of the two stands.
+ */
+function extractMain(body: DomElement): Chosen {
+  const journal: Journal = [];
+  let el = chooseMain(body, true, journal);
   let shape = shapeOf(el);
-  if (shape.chars < MIN_CONTENT_CHARS) {
-    const again = bodyOf(parseDocument(html));
-    if (again !== null) {
-      removeNonContent(again);
-      const alt = chooseMain(again, false);
-      const altShape = shapeOf(alt);
-      if (altShape.chars > shape.chars * 1.5) {
-        el = alt;
-        shape = altShape;
-      }
-    }
-  }
+  if (shape.chars >= MIN_CONTENT_CHARS) return { el, shape };
+  undoRemovals(journal);
+  const alt = chooseMain(body, false, journal);
+  const altShape = shapeOf(alt);
+  if (altShape.chars > shape.chars * 1.5) return { el: alt, shape: altShape };
+  undoRemovals(journal);
+  el = chooseMain(body, true, journal);
+  shape = shapeOf(el);
   return { el, shape };
 }
 
-export function extractPage(html: string, opts: ExtractOptions): ExtractedPage {
-  const doc = parseDocument(html);
-  const scan = scanDocument(doc);
-  const base = documentBase(scan.baseHref, opts.url);
-  const metadata = readMetadata(scan, doc.documentElement?.getAttribute('lang') ?? null, base, opts.contentLanguage);
+/**
+ * Extracts a parsed page (parsePage) in place: `page.document` is changed and no longer the whole page afterwards.
+ * A string is parsed first (one parse either way).
+ */
+export function extractPage(input: ParsedPage | string, opts: ExtractOptions): ExtractedPage {
+  const page = typeof input === 'string' ? parsePage(input, { url: opts.url, contentLanguage: opts.contentLanguage }) : input;
+  const { scan, base } = page;
+  const doc = page.document;
+  const metadata = readMetadata(scan, doc.documentElement?.getAttribute('lang') ?? null, base, page.contentLanguage);
   const links = collectLinks(scan.anchors, base);
-  const declared = readDeclared(scan, jsonLdNodes(scan.jsonLd));
+  const declared = readDeclared(scan, page.structured);
   const body = bodyOf(doc);
+  page.markExtracted();
   if (body === null) {
-    return { markdown: '', links, metadata, document: buildDocumentInfo(declared, null, emptyShape()) };
+    return { markdown: '', links, metadata, document: buildDocumentInfo(declared, null, emptyShape()), warnings: [] };
   }
   removeNonContent(body);
   const pageH1 = headingText(body.querySelector('h1'));
   if (opts.onlyMainContent === false) {
     const shape = shapeOf(body);
     const title = pageH1 ?? headingText(body.querySelector('h2, h3, h4, h5, h6'));
-    return { markdown: toMarkdown(body, base), links, metadata, document: buildDocumentInfo(declared, title, shape) };
+    return { markdown: toMarkdown(body, base), links, metadata, document: buildDocumentInfo(declared, title, shape), warnings: [] };
   }
-  const { el, shape } = extractMain(html, body);
+  const { el, shape } = extractMain(body);
   const title = headingText(el.querySelector('h1')) ?? pageH1 ?? headingText(el.querySelector('h2, h3, h4, h5, h6'));
   const markdown = toMarkdown(el, base);
-  return { markdown, links, metadata, document: buildDocumentInfo(declared, title, shape) };
+  return { markdown, links, metadata, document: buildDocumentInfo(declared, title, shape), warnings: [] };
 }
 
 function emptyShape(): ContentShape {

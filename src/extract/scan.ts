@@ -1,5 +1,6 @@
 // One walk over the parsed document that collects everything the page declares: <title>, <meta>, <link rel>,
-// <base>, every <a href>, JSON-LD blocks and microdata items. linkedom answers each querySelectorAll with a full
+// <base>, every <a href>, the first <h1> and the top-level microdata items (JSON-LD is read from the scripts cut
+// before parsing: dom.ts). linkedom answers each querySelectorAll with a full
 // tree walk, so gathering these in a single pass keeps the per-page cost down.
 import { type DomDocument, type DomElement, type DomNode, ELEMENT_NODE } from './dom.ts';
 
@@ -22,12 +23,14 @@ export interface PageScan {
   metas: MetaEntry[];
   linkRels: LinkEntry[];
   anchors: string[];
-  jsonLd: string[];
-  items: DomElement[];
+  /** Text of the document's first <h1>, as written (before anything is removed). */
+  firstH1: string | null;
+  /** Elements with `itemscope` and no `itemprop`: the page's top-level microdata items. */
+  microdataTops: DomElement[];
 }
 
 export function scanDocument(doc: DomDocument): PageScan {
-  const scan: PageScan = { title: null, baseHref: null, metas: [], linkRels: [], anchors: [], jsonLd: [], items: [] };
+  const scan: PageScan = { title: null, baseHref: null, metas: [], linkRels: [], anchors: [], firstH1: null, microdataTops: [] };
   const root = doc.documentElement;
   if (root !== null) visit(root, scan, false);
   return scan;
@@ -63,16 +66,16 @@ function visit(el: DomElement, scan: PageScan, inSvg: boolean): void {
       if (href !== null) scan.anchors.push(href);
       break;
     }
-    case 'script':
-      if (/application\/ld\+json/i.test(el.getAttribute('type') ?? '')) scan.jsonLd.push(el.textContent ?? '');
-      return;
+    case 'h1':
+      if (scan.firstH1 === null) scan.firstH1 = el.textContent ?? '';
+      break;
     case 'svg':
       inSvg = true;
       break;
     default:
       break;
   }
-  if (el.hasAttribute('itemtype')) scan.items.push(el);
+  if (el.hasAttribute('itemscope') && !el.hasAttribute('itemprop')) scan.microdataTops.push(el);
   for (let c: DomNode | null = el.firstChild; c !== null; c = c.nextSibling) {
     if (c.nodeType === ELEMENT_NODE) visit(c as DomElement, scan, inSvg);
   }

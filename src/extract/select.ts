@@ -6,7 +6,7 @@
 // 2. Siblings: articles split into several blocks (around an ad slot or a photo) are joined back: a sibling of the
 //    core is kept when it carries a fair share of the core's score, or when it is itself a prose paragraph.
 // 3. Everything else beside the core is removed from the common parent, which becomes the content root.
-import { type DomElement, elementChildren } from './dom.ts';
+import { type DomElement, type Journal, detach, elementChildren } from './dom.ts';
 import { hasPositiveCue, BOILERPLATE_TEXT } from './cues.ts';
 import { type ElementStats, type StatsMap, isInlineTag } from './stats.ts';
 
@@ -81,7 +81,7 @@ function continuesArticle(sib: DomElement, coreScore: number, coreProse: number,
  * level the siblings that continue the article are kept (with headings and small blocks between kept ones), the
  * rest are removed. The root is the highest ancestor at which something was kept.
  */
-export function selectMain(root: DomElement, stats: StatsMap): { root: DomElement; core: DomElement } {
+export function selectMain(root: DomElement, stats: StatsMap, journal: Journal | null = null): { root: DomElement; core: DomElement } {
   const core = findCore(root, stats);
   const coreSt = stats.get(core) as ElementStats;
   const coreScore = candidateScore(core, coreSt);
@@ -111,7 +111,7 @@ export function selectMain(root: DomElement, stats: StatsMap): { root: DomElemen
   let el: DomElement | null = core;
   for (const doomed of removals) {
     if (el === top || el === null) break;
-    for (const d of doomed) d.remove();
+    for (const d of doomed) detach(d, journal);
     el = el.parentElement;
   }
   return { root: top, core };
@@ -123,7 +123,7 @@ const PRUNE_SKIP = new Set(['p', 'pre', 'code', 'table', 'thead', 'tbody', 'tr',
  * Removes, inside the chosen content, blocks that are worth less than nothing (link lists, tag clouds) and short
  * widget labels ("Advertisement", "Share this"). Returns the number of removed elements.
  */
-export function pruneInside(root: DomElement, stats: StatsMap, core: DomElement = root): number {
+export function pruneInside(root: DomElement, stats: StatsMap, core: DomElement = root, journal: Journal | null = null): number {
   const doomed: DomElement[] = [];
   // The core and its ancestors are what the choice rests on; they are walked into, never removed.
   const protectedEls = new Set<DomElement>();
@@ -160,6 +160,6 @@ export function pruneInside(root: DomElement, stats: StatsMap, core: DomElement 
     }
   };
   walk(root);
-  for (const d of doomed) d.remove();
+  for (const d of doomed) detach(d, journal);
   return doomed.length;
 }

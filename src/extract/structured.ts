@@ -1,52 +1,130 @@
-// Structured-data readers: schema.org JSON-LD (https://json-ld.org/spec/latest/json-ld/) and microdata
-// (WHATWG HTML §5) types and product values, plus Open Graph `og:type`. They only report what the page declares.
-import { type DomElement } from './dom.ts';
+// The one reader of the structured data a page declares: schema.org JSON-LD (https://json-ld.org/spec/latest/json-ld/)
+// and microdata items (WHATWG HTML §5.2). It runs once per page, at parse time, before the extractor removes
+// anything (page.ts). `document.pageType` / `document.product` (document-info.ts) and the JSON filler
+// (src/json/sources/jsonld.ts, microdata.ts) read the same lists, so they cannot disagree about what a page declares.
+import { type DomElement, type RawScript, normalizeSpace } from './dom.ts';
 
 export type JsonObject = { [k: string]: unknown };
 
-function isObject(v: unknown): v is JsonObject {
+export interface StructuredData {
+  /** JSON-LD entities (objects with `@type`) in page order: arrays, `@graph` members and `mainEntity` flattened. */
+  jsonLd: JsonObject[];
+  /** Top-level microdata items as JSON-like objects (`@type` = first itemtype, schema.org prefix cut). */
+  microdata: JsonObject[];
+}
+
+/** Nesting followed into `@graph` / `mainEntity` / arrays (a hostile block cannot recurse the stack away). */
+const MAX_LD_DEPTH = 8;
+/** Nested microdata items followed. */
+const MAX_ITEM_DEPTH = 8;
+
+export function isObject(v: unknown): v is JsonObject {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/** Every JSON-LD node of the page: top-level objects, array entries and `@graph` members (one level deep). */
-export function jsonLdNodes(blocks: readonly string[]): JsonObject[] {
-  const out: JsonObject[] = [];
-  const add = (v: unknown, depth: number): void => {
-    if (Array.isArray(v)) {
-      for (const x of v) add(x, depth);
-    } else if (isObject(v)) {
-      out.push(v);
-      if (depth < 2 && v['@graph'] !== undefined) add(v['@graph'], depth + 1);
-      if (depth < 2 && isObject(v['mainEntity'])) add(v['mainEntity'], depth + 1);
-    }
-  };
-  for (const block of blocks) {
-    const raw = block.trim();
-    if (raw === '') continue;
+/** Parses one JSON-LD block leniently: HTML comment and CDATA wrappers, raw control characters inside strings. */
+export function parseJsonLdBlock(text: string): unknown {
+  const body = text.trim().replace(/^<!--|-->$/g, '').replace(/^\s*\/\/\s*<!\[CDATA\[|\/\/\s*\]\]>\s*$/g, '').trim();
+  if (body === '') return undefined;
+  try {
+    return JSON.parse(body);
+  } catch {
     try {
-      add(JSON.parse(raw), 0);
+      return JSON.parse(body.replace(/[\u0000-\u001f]+/g, ' '));
     } catch {
-      // A malformed block declares nothing we can read.
+      return undefined; // a malformed block declares nothing we can read
     }
   }
-  return out;
 }
 
-/** The schema.org type names of a JSON-LD node (`@type` may be a string or an array, possibly as full IRIs). */
+/** The entities of the page's JSON-LD blocks (scripts of type application/ld+json), in page order. */
+export function jsonLdEntities(scripts: readonly RawScript[]): JsonObject[] {
+  const nodes: JsonObject[] = [];
+  const push = (v: unknown, depth: number): void => {
+    if (depth > MAX_LD_DEPTH) return;
+    if (Array.isArray(v)) {
+      for (const x of v) push(x, depth + 1);
+    } else if (isObject(v)) {
+      if (Array.isArray(v['@graph'])) push(v['@graph'], depth + 1);
+      if ('@type' in v) nodes.push(v);
+      if (isObject(v['mainEntity'])) push(v['mainEntity'], depth + 1);
+    }
+  };
+  for (const s of scripts) {
+    if (/^application\/ld\+json\b/.test(s.type)) push(parseJsonLdBlock(s.text), 0);
+  }
+  return nodes;
+}
+
+/** The property value of an element (HTML §5.2.4 "Values"). */
+function propertyValue(el: DomElement): string {
+  const tag = el.localName;
+  if (tag === 'meta') return el.getAttribute('content') ?? '';
+  if (['audio', 'embed', 'iframe', 'img', 'source', 'track', 'video'].includes(tag)) return el.getAttribute('src') ?? '';
+  if (tag === 'a' || tag === 'area' || tag === 'link') return el.getAttribute('href') ?? '';
+  if (tag === 'object') return el.getAttribute('data') ?? '';
+  if (tag === 'data' || tag === 'meter') return el.getAttribute('value') ?? '';
+  if (tag === 'time' && el.hasAttribute('datetime')) return el.getAttribute('datetime') ?? '';
+  // `content` on any element is a common (non-standard) carrier of the machine value, e.g. `<span itemprop=price content=…>`.
+  if (el.hasAttribute('content')) return el.getAttribute('content') ?? '';
+  return normalizeSpace(el.textContent ?? '');
+}
+
+function addValue(item: JsonObject, name: string, value: unknown): void {
+  const prev = item[name];
+  if (prev === undefined) item[name] = value;
+  else if (Array.isArray(prev)) prev.push(value);
+  else item[name] = [prev, value];
+}
+
+function readItem(scope: DomElement, depth: number): JsonObject {
+  const item: JsonObject = {};
+  const type = scope.getAttribute('itemtype');
+  if (type !== null && type.trim() !== '') item['@type'] = type.trim().split(/\s+/)[0].replace(/^https?:\/\/schema\.org\//, '');
+  const collect = (el: DomElement): void => {
+    for (let child = el.firstElementChild; child !== null; child = child.nextElementSibling) {
+      const prop = child.getAttribute('itemprop');
+      const isScope = child.hasAttribute('itemscope');
+      if (prop !== null && prop.trim() !== '') {
+        const value = isScope ? (depth < MAX_ITEM_DEPTH ? readItem(child, depth + 1) : {}) : propertyValue(child);
+        for (const name of prop.trim().split(/\s+/)) addValue(item, name, value);
+      }
+      // A nested scope owns its descendants' properties.
+      if (!isScope) collect(child);
+    }
+  };
+  collect(scope);
+  return item;
+}
+
+/** Items of the top-level item elements (an itemscope that is not the itemprop of another item), page order. */
+export function readMicrodata(tops: readonly DomElement[]): JsonObject[] {
+  return tops.map((el) => readItem(el, 0));
+}
+
+export function readStructured(scripts: readonly RawScript[], microdataTops: readonly DomElement[]): StructuredData {
+  return { jsonLd: jsonLdEntities(scripts), microdata: readMicrodata(microdataTops) };
+}
+
+/** The schema.org type names of a node (`@type` may be a string or an array, possibly as full IRIs). */
 export function typesOf(node: JsonObject): string[] {
   const t = node['@type'];
   const list = Array.isArray(t) ? t : [t];
   return list.filter((x): x is string => typeof x === 'string').map((x) => x.replace(/^.*[/#]/, ''));
 }
 
-/** Type names declared by microdata `itemtype` attributes, in page order. */
-export function microdataTypes(items: readonly DomElement[]): string[] {
-  const out: string[] = [];
-  for (const el of items) {
-    for (const t of (el.getAttribute('itemtype') ?? '').split(/\s+/)) {
-      if (t !== '') out.push(t.replace(/^.*[/#]/, ''));
+/** Every item of a microdata tree, nested ones included, in page order. */
+export function microdataTree(items: readonly JsonObject[]): JsonObject[] {
+  const out: JsonObject[] = [];
+  const walk = (v: unknown, depth: number): void => {
+    if (depth > MAX_ITEM_DEPTH + 1) return;
+    if (Array.isArray(v)) for (const x of v) walk(x, depth);
+    else if (isObject(v)) {
+      out.push(v);
+      for (const [k, x] of Object.entries(v)) if (k !== '@type') walk(x, depth + 1);
     }
-  }
+  };
+  walk(items, 0);
   return out;
 }
 
@@ -63,8 +141,13 @@ function put(out: JsonObject, key: string, v: unknown): void {
   if (s !== null && out[key] === undefined) out[key] = s;
 }
 
-/** Product values of a JSON-LD Product node, keys named after the spec's `document.product.<name>`. */
-export function productFromJsonLd(node: JsonObject): JsonObject {
+const first = (v: unknown): unknown => (Array.isArray(v) ? v[0] : v);
+
+/**
+ * Product values of a Product entity (JSON-LD node or microdata item: the same shape), keys named after the spec's
+ * `document.product.<name>`.
+ */
+export function productValues(node: JsonObject): JsonObject {
   const out: JsonObject = {};
   put(out, 'name', node['name']);
   put(out, 'brand', node['brand']);
@@ -73,55 +156,23 @@ export function productFromJsonLd(node: JsonObject): JsonObject {
   put(out, 'gtin', node['gtin13'] ?? node['gtin12'] ?? node['gtin14'] ?? node['gtin8'] ?? node['gtin']);
   put(out, 'image', node['image']);
   put(out, 'description', node['description']);
-  const offers = Array.isArray(node['offers']) ? node['offers'][0] : node['offers'];
-  if (isObject(offers)) {
-    put(out, 'price', offers['price'] ?? offers['lowPrice']);
-    put(out, 'currency', offers['priceCurrency']);
-    const avail = scalar(offers['availability']);
-    if (typeof avail === 'string') out['availability'] = avail.replace(/^.*[/#]/, '');
-  }
-  const rating = node['aggregateRating'];
-  if (isObject(rating)) {
-    put(out, 'ratingValue', rating['ratingValue']);
-    put(out, 'reviewCount', rating['reviewCount'] ?? rating['ratingCount']);
-  }
+  const offers = first(node['offers']);
+  const offer = isObject(offers) ? offers : node;
+  put(out, 'price', offer['price'] ?? offer['lowPrice']);
+  put(out, 'currency', offer['priceCurrency']);
+  const avail = scalar(offer['availability']);
+  if (typeof avail === 'string') out['availability'] = avail.replace(/^.*[/#]/, '');
+  const rating = first(node['aggregateRating']);
+  const r = isObject(rating) ? rating : node;
+  put(out, 'ratingValue', r['ratingValue']);
+  put(out, 'reviewCount', r['reviewCount'] ?? r['ratingCount']);
   return out;
 }
 
-function itempropValue(el: DomElement): string | null {
-  const content = el.getAttribute('content');
-  if (content !== null) return content.trim() || null;
-  const tag = el.localName;
-  if (tag === 'meta') return null;
-  if (tag === 'link' || tag === 'a') return el.getAttribute('href');
-  if (tag === 'img') return el.getAttribute('src');
-  const t = (el.textContent ?? '').replace(/\s+/g, ' ').trim();
-  return t === '' ? null : t;
-}
+const PRODUCT = /^(?:Product|ProductGroup|IndividualProduct)$/;
 
-/** Product values from a microdata Product item (its own itemprops, plus those of a nested Offer/Brand). */
-export function productFromMicrodata(items: readonly DomElement[]): JsonObject | null {
-  const item = items.find((el) =>
-    /schema\.org\/Product$/i.test((el.getAttribute('itemtype') ?? '').trim()));
-  if (item === undefined) return null;
-  const out: JsonObject = {};
-  const map: Record<string, string> = {
-    name: 'name', brand: 'brand', sku: 'sku', mpn: 'mpn', gtin13: 'gtin', price: 'price', lowPrice: 'price',
-    priceCurrency: 'currency', availability: 'availability', ratingValue: 'ratingValue', reviewCount: 'reviewCount',
-  };
-  for (const el of Array.from(item.querySelectorAll('[itemprop]'))) {
-    for (const prop of (el.getAttribute('itemprop') ?? '').split(/\s+/)) {
-      const key = map[prop];
-      if (key === undefined || out[key] !== undefined) continue;
-      if (prop === 'brand' && el.hasAttribute('itemscope')) {
-        const n = el.querySelector('[itemprop~="name"]');
-        const v = n === null ? null : itempropValue(n);
-        if (v !== null) out[key] = v;
-        continue;
-      }
-      const v = itempropValue(el);
-      if (v !== null) out[key] = key === 'availability' ? v.replace(/^.*[/#]/, '') : v;
-    }
-  }
-  return Object.keys(out).length > 0 ? out : null;
+/** The page's first Product entity: JSON-LD first, then microdata (nested items included). */
+export function productEntities(data: StructuredData): { jsonLd: JsonObject | undefined; microdata: JsonObject | undefined } {
+  const isProduct = (n: JsonObject): boolean => typesOf(n).some((t) => PRODUCT.test(t));
+  return { jsonLd: data.jsonLd.find(isProduct), microdata: microdataTree(data.microdata).find(isProduct) };
 }

@@ -3,6 +3,7 @@
 // configured, fills only what remains; the status says how far the record can be trusted.
 import canonicalize from 'canonicalize';
 import type { CaptureStatus, DocumentInfo, FieldEvidence, FormatRequest, JsonIssue, JsonResult, JsonStatus } from '../capture/types.ts';
+import { type ParsedPage, parsePage } from '../extract/page.ts';
 import { RecordChecker } from './checks.ts';
 import { fillFromPage, type Evidence, type FieldInfo, type PageFill } from './fill.ts';
 import { askModel, type ModelConfig } from './model.ts';
@@ -10,7 +11,6 @@ import { getAt, isWithin, removeAt, setAt } from './pointer.ts';
 import type { Provider } from './sources/candidate.ts';
 import { fetchProvider, inferredProvider } from './sources/context.ts';
 import { domProvider } from './sources/dom.ts';
-import { parseDocument } from './sources/dom-types.ts';
 import { hydrationProvider } from './sources/hydration.ts';
 import { jsonLdProvider } from './sources/jsonld.ts';
 import { metaProvider } from './sources/meta.ts';
@@ -22,7 +22,13 @@ export type { ModelConfig } from './model.ts';
 export { parseJsonFormat } from './intake.ts';
 
 export interface JsonFillInput {
-  html: string | null;
+  /**
+   * The page as parsed once for the capture (parsePage, with `labelRows: true`, before extractPage): its scan,
+   * structured data, scripts and label rows are read; it is never parsed again. Null for files.
+   */
+  page?: ParsedPage | null;
+  /** Page HTML for callers without a parsed page (tests, tools): parsed here. Ignored when `page` is given. */
+  html?: string | null;
   pdfMarkdown: string | null;
   textMarkdown: string | null;
   requestedUrl: string;
@@ -41,11 +47,20 @@ export interface JsonFillOutput {
 }
 
 /** Page sources in the order of trust (spec "JSON extraction"; docs/decisions.md for where `pdf` sits). */
-export function pageProviders(input: Pick<JsonFillInput, 'html' | 'pdfMarkdown' | 'textMarkdown' | 'requestedUrl' | 'finalUrl' | 'document'>): Provider[] {
+export function pageProviders(
+  input: Pick<JsonFillInput, 'page' | 'html' | 'pdfMarkdown' | 'textMarkdown' | 'requestedUrl' | 'finalUrl' | 'document'>,
+): Provider[] {
   const list: Provider[] = [];
-  if (input.html !== null) {
-    const doc = parseDocument(input.html);
-    list.push(jsonLdProvider(doc), microdataProvider(doc), metaProvider(doc), hydrationProvider(doc), domProvider(doc));
+  const page = input.page ?? (typeof input.html === 'string' ? parsePage(input.html, { url: input.finalUrl ?? input.requestedUrl, labelRows: true }) : null);
+  if (page !== null) {
+    const { scan, structured } = page;
+    list.push(
+      jsonLdProvider(structured.jsonLd),
+      microdataProvider(structured.microdata),
+      metaProvider(scan.metas),
+      hydrationProvider(page.scripts),
+      domProvider(page.labelRows(), scan.firstH1, scan.title),
+    );
   }
   if (input.pdfMarkdown !== null) list.push(pdfProvider(input.pdfMarkdown));
   list.push(fetchProvider(input.finalUrl, input.requestedUrl), inferredProvider(input.document));

@@ -1,8 +1,8 @@
 // Hydration data: state a framework serialised into the page for its client (`__NEXT_DATA__`, `__NUXT__`,
 // `__INITIAL_STATE__`, other JSON in script tags). Only literal JSON is read — scripts are never evaluated.
 // Locator: the script (`script#__NEXT_DATA__`, `window.__NUXT__`, `script[3]`) and the path inside it.
+import type { RawScript } from '../../extract/dom.ts';
 import { flattenTree, listProvider, type Candidate, type Provider } from './candidate.ts';
-import { all, type DomDocument } from './dom-types.ts';
 
 const MAX_SCRIPT_CHARS = 2_000_000;
 const MAX_NODES = 50_000;
@@ -34,13 +34,14 @@ function parseLiteral(text: string): unknown {
   }
 }
 
-export function hydrationBlocks(doc: DomDocument): HydrationBlock[] {
+/** Blocks of the page's scripts (handed over by the parse: src/extract/dom.ts), `script[<i>]` counting all of them. */
+export function hydrationBlocks(scripts: readonly RawScript[]): HydrationBlock[] {
   const blocks: HydrationBlock[] = [];
-  all(doc, 'script').forEach((script, index) => {
-    const type = (script.getAttribute('type') ?? '').trim().toLowerCase();
-    const text = script.textContent ?? '';
+  scripts.forEach((script, index) => {
+    const type = script.type;
+    const text = script.text;
     if (text.length === 0 || text.length > MAX_SCRIPT_CHARS || type === 'application/ld+json') return;
-    const id = script.getAttribute('id');
+    const id = script.id;
     if (type === 'application/json' || type.endsWith('+json')) {
       const data = parseLiteral(text);
       if (data !== undefined && typeof data === 'object' && data !== null) {
@@ -60,8 +61,8 @@ export function hydrationBlocks(doc: DomDocument): HydrationBlock[] {
   return blocks.sort((a, b) => known(a) - known(b));
 }
 
-export function hydrationCandidates(doc: DomDocument): Candidate[] {
-  return hydrationBlocks(doc).flatMap((block, i) =>
+export function hydrationCandidates(scripts: readonly RawScript[]): Candidate[] {
+  return hydrationBlocks(scripts).flatMap((block, i) =>
     flattenTree(block.data, {
       tier: i,
       source: 'hydration',
@@ -73,6 +74,6 @@ export function hydrationCandidates(doc: DomDocument): Candidate[] {
   );
 }
 
-export function hydrationProvider(doc: DomDocument): Provider {
-  return listProvider('hydration', hydrationCandidates(doc));
+export function hydrationProvider(scripts: readonly RawScript[]): Provider {
+  return listProvider('hydration', hydrationCandidates(scripts));
 }

@@ -1,6 +1,10 @@
 // JSON-LD (`<script type="application/ld+json">`): the most trusted page source. Locator null (spec evidence record).
+// The entities come from the page's one structured-data read (src/extract/structured.ts), shared with
+// `document.product`; this module only ranks them.
+import type { JsonObject } from '../../extract/structured.ts';
 import { flattenTree, listProvider, type Candidate, type Provider } from './candidate.ts';
-import { all, type DomDocument } from './dom-types.ts';
+
+export { parseJsonLdBlock } from '../../extract/structured.ts';
 
 // Entities whose values describe the page's subject come before site furniture (a WebSite or Organization `name`
 // must not become a product's name).
@@ -19,33 +23,8 @@ function typeRank(node: Record<string, unknown>): number {
   return 2;
 }
 
-/** Parses one block leniently: HTML comment and CDATA wrappers, raw control characters inside strings. */
-export function parseJsonLdBlock(text: string): unknown {
-  const body = text.trim().replace(/^<!--|-->$/g, '').replace(/^\s*\/\/\s*<!\[CDATA\[|\/\/\s*\]\]>\s*$/g, '').trim();
-  try {
-    return JSON.parse(body);
-  } catch {
-    try {
-      return JSON.parse(body.replace(/[\u0000-\u001f]+/g, ' '));
-    } catch {
-      return undefined;
-    }
-  }
-}
-
-/** The entity nodes of the page's JSON-LD, subject first. */
-export function jsonLdNodes(doc: DomDocument): Array<{ node: Record<string, unknown>; rank: number }> {
-  const nodes: Array<Record<string, unknown>> = [];
-  const push = (v: unknown): void => {
-    if (Array.isArray(v)) v.forEach(push);
-    else if (v !== null && typeof v === 'object') {
-      const obj = v as Record<string, unknown>;
-      if (Array.isArray(obj['@graph'])) obj['@graph'].forEach(push);
-      if ('@type' in obj) nodes.push(obj);
-      if (obj.mainEntity !== null && typeof obj.mainEntity === 'object') push(obj.mainEntity);
-    }
-  };
-  for (const script of all(doc, 'script[type="application/ld+json" i]')) push(parseJsonLdBlock(script.textContent ?? ''));
+/** The page's JSON-LD entities (structured.ts), subject first. */
+export function jsonLdNodes(nodes: readonly JsonObject[]): Array<{ node: JsonObject; rank: number }> {
   const ranked = nodes.map((node, order) => ({ node, order, rank: typeRank(node) }));
   // Site furniture (WebSite, Organization, breadcrumbs) describes the site, not the page's subject: it answers only
   // when the page has no subject entity at all.
@@ -56,12 +35,12 @@ export function jsonLdNodes(doc: DomDocument): Array<{ node: Record<string, unkn
     .map((n) => ({ node: n.node, rank: n.rank }));
 }
 
-export function jsonLdCandidates(doc: DomDocument): Candidate[] {
-  return jsonLdNodes(doc).flatMap(({ node }, i) =>
+export function jsonLdCandidates(nodes: readonly JsonObject[]): Candidate[] {
+  return jsonLdNodes(nodes).flatMap(({ node }, i) =>
     flattenTree(node, { source: 'jsonld', dotDecimal: true, locator: () => null, preferProductish: false, maxNodes: 5000, tier: i }),
   );
 }
 
-export function jsonLdProvider(doc: DomDocument): Provider {
-  return listProvider('jsonld', jsonLdCandidates(doc));
+export function jsonLdProvider(nodes: readonly JsonObject[]): Provider {
+  return listProvider('jsonld', jsonLdCandidates(nodes));
 }

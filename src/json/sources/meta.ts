@@ -1,19 +1,20 @@
 // `<meta>` values: Open Graph (`og:*`, `product:*`, `article:*`), Twitter cards and named metas. Locator null
 // (spec evidence record).
 import { normKey } from '../match-names.ts';
+import type { MetaEntry } from '../../extract/scan.ts';
 import { listProvider, type Candidate, type Provider } from './candidate.ts';
-import { all, type DomDocument } from './dom-types.ts';
 
 // Namespaces in the order their values are preferred.
 const NAMESPACES = ['product', 'og', 'article', 'book', 'profile', 'twitter'];
 /** Prices in the Open Graph product format write `.` as the decimal point (number rule 6). */
 const DOT_DECIMAL = new Set(['product:price:amount', 'og:price:amount', 'product:sale_price:amount']);
 
-export function metaCandidates(doc: DomDocument): Candidate[] {
+/** Candidates of the page's `<meta>` elements as scanned at parse time (src/extract/scan.ts). */
+export function metaCandidates(metas: readonly MetaEntry[]): Candidate[] {
   const ranked: Array<{ c: Candidate; rank: number; order: number }> = [];
-  for (const el of all(doc, 'meta[content]')) {
-    const prop = (el.getAttribute('property') ?? el.getAttribute('name') ?? '').trim().toLowerCase();
-    const content = (el.getAttribute('content') ?? '').trim();
+  for (const m of metas) {
+    const prop = m.property ?? m.key;
+    const content = (m.content ?? '').trim();
     if (prop === '' || content === '') continue;
     const parts = prop.split(':');
     const ns = parts.length > 1 ? parts[0] : '';
@@ -33,6 +34,6 @@ export function metaCandidates(doc: DomDocument): Candidate[] {
   return ranked.sort((a, b) => a.rank - b.rank || a.order - b.order).map((r) => r.c);
 }
 
-export function metaProvider(doc: DomDocument): Provider {
-  return listProvider('meta', metaCandidates(doc));
+export function metaProvider(metas: readonly MetaEntry[]): Provider {
+  return listProvider('meta', metaCandidates(metas));
 }

@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { nameSet } from '../match-names.ts';
 import { listProvider } from './candidate.ts';
-import { parseDocument } from './dom-types.ts';
-import { definitionListCandidates, labelLineCandidates, tableRowCandidates, titleCandidates } from './dom.ts';
+import { parsePage } from '../../extract/page.ts';
+import { labelRowCandidates, titleCandidates } from './dom.ts';
 import { hydrationBlocks, hydrationCandidates, renderPath } from './hydration.ts';
 import { jsonLdNodes, parseJsonLdBlock } from './jsonld.ts';
 import { metaCandidates } from './meta.ts';
 import { microdataItems } from './microdata.ts';
 import { pdfCandidates } from './pdf.ts';
 import { textProvider } from './text.ts';
+
+const parsed = (html: string) => parsePage(html, { url: 'https://x.example/', labelRows: true });
 
 const first = (cands: ReturnType<typeof metaCandidates>, name: string): unknown => listProvider('meta', cands).find(nameSet([name]), false)[0]?.value;
 
@@ -19,24 +21,24 @@ describe('jsonld', () => {
     expect(parseJsonLdBlock('{broken')).toBeUndefined();
   });
   it('orders the subject first and drops site furniture beside it', () => {
-    const doc = parseDocument(`
+    const doc = parsed(`
       <script type="application/ld+json">[{"@type":"BreadcrumbList","name":"b"},{"@type":"WebPage","name":"w",
         "mainEntity":{"@type":"Article","headline":"h"}}]</script>
       <script type="application/ld+json">{"@type":"Organization","name":"o"}</script>`);
-    expect(jsonLdNodes(doc).map((n) => n.node['@type'])).toEqual(['Article', 'WebPage']);
-    const homepage = parseDocument('<script type="application/ld+json">{"@type":"WebSite","name":"s"}</script>');
-    expect(jsonLdNodes(homepage).map((n) => n.node.name)).toEqual(['s']);
+    expect(jsonLdNodes(doc.structured.jsonLd).map((n) => n.node['@type'])).toEqual(['Article', 'WebPage']);
+    const homepage = parsed('<script type="application/ld+json">{"@type":"WebSite","name":"s"}</script>');
+    expect(jsonLdNodes(homepage.structured.jsonLd).map((n) => n.node.name)).toEqual(['s']);
   });
 });
 
 describe('microdata', () => {
   it('reads nested items and property values by element', () => {
-    const doc = parseDocument(`<div itemscope itemtype="https://schema.org/Product">
+    const doc = parsed(`<div itemscope itemtype="https://schema.org/Product">
       <a itemprop="url" href="https://x.example/p">x</a><time itemprop="releaseDate" datetime="2024-05-01">May</time>
       <span itemprop="color">red</span><span itemprop="color">blue</span>
       <div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><data itemprop="price" value="9.5">€9,50</data></div>
     </div><div itemscope itemtype="https://schema.org/WebSite"><span itemprop="name">Site</span></div>`);
-    expect(microdataItems(doc)).toEqual([
+    expect(microdataItems(doc.structured.microdata)).toEqual([
       { '@type': 'Product', url: 'https://x.example/p', releaseDate: '2024-05-01', color: ['red', 'blue'], offers: { '@type': 'Offer', price: '9.5' } },
       { '@type': 'WebSite', name: 'Site' },
     ]);
@@ -45,10 +47,10 @@ describe('microdata', () => {
 
 describe('meta', () => {
   it('maps Open Graph product prices and names', () => {
-    const doc = parseDocument(`<meta name="twitter:title" content="T1"><meta property="og:title" content="T2">
+    const doc = parsed(`<meta name="twitter:title" content="T1"><meta property="og:title" content="T2">
       <meta property="product:price:amount" content="1,299"><meta property="product:price:currency" content="EUR">
       <meta name="description" content="D"><meta property="article:published_time" content="2024-01-02">`);
-    const c = metaCandidates(doc);
+    const c = metaCandidates(doc.scan.metas);
     expect(first(c, 'title')).toBe('T2');
     expect(first(c, 'price')).toBe('1,299');
     expect(c.find((x) => x.value === '1,299')?.dotDecimal).toBe(true);
@@ -60,11 +62,11 @@ describe('meta', () => {
 
 describe('hydration', () => {
   it('reads JSON scripts and window assignments, never evaluating code', () => {
-    const doc = parseDocument(`<script>window.__INITIAL_STATE__ = {"item":{"name":"A","tags":["x"]}};</script>
+    const doc = parsed(`<script>window.__INITIAL_STATE__ = {"item":{"name":"A","tags":["x"]}};</script>
       <script>window.__NUXT__=(function(a){return {name:a}}("B"))</script>
       <script type="application/json" id="cfg">{"name":"C"}</script>`);
-    expect(hydrationBlocks(doc).map((b) => b.name)).toEqual(['window.__INITIAL_STATE__', 'script#cfg']);
-    const c = hydrationCandidates(doc);
+    expect(hydrationBlocks(doc.scripts).map((b) => b.name)).toEqual(['window.__INITIAL_STATE__', 'script#cfg']);
+    const c = hydrationCandidates(doc.scripts);
     expect(listProvider('hydration', c).find(nameSet(['name']), false).map((x) => x.locator)).toEqual([
       'window.__INITIAL_STATE__ item.name',
       'script#cfg name',
@@ -76,12 +78,12 @@ describe('hydration', () => {
 });
 
 describe('dom', () => {
-  const doc = parseDocument(`<h1>Head <small>one</small></h1><h1>Second</h1>
+  const doc = parsed(`<h1>Head <small>one</small></h1><h1>Second</h1>
     <table><tr><th>Outer</th><td><table><tr><td>Inner:</td><td>v</td></tr></table></td></tr><tr><td>Size</td><td>XL</td></tr></table>
     <dl><div><dt>Material</dt><dd>Oak</dd></div><dt>Finish</dt><dd>Oiled</dd></dl>
     <ul><li>Ignored</li><li><strong>Width:</strong> 80 cm</li></ul><p>Visit https://x.example now</p><p>At 10:30 sharp</p>`);
   it('locates table rows per table, nested tables apart', () => {
-    expect(tableRowCandidates(doc).map((c) => [c.locator, c.value])).toEqual([
+    expect(labelRowCandidates(doc.labelRows()).filter((c) => c.locator?.startsWith('table')).map((c) => [c.locator, c.value])).toEqual([
       // A cell's text is its textContent: nested cells run together.
       ['table[0] tr[0] Outer', 'Inner:v'],
       ['table[0] tr[1] Size', 'XL'],
@@ -89,14 +91,14 @@ describe('dom', () => {
     ]);
   });
   it('locates definition terms and label lines', () => {
-    expect(definitionListCandidates(doc).map((c) => [c.locator, c.value])).toEqual([
+    expect(labelRowCandidates(doc.labelRows()).filter((c) => c.locator?.startsWith('dl')).map((c) => [c.locator, c.value])).toEqual([
       ['dl[0] dt[0] Material', 'Oak'],
       ['dl[0] dt[1] Finish', 'Oiled'],
     ]);
-    expect(labelLineCandidates(doc).map((c) => [c.locator, c.value])).toEqual([['li[1] Width', '80 cm']]);
+    expect(labelRowCandidates(doc.labelRows()).filter((c) => !/^(?:table|dl)\[/.test(c.locator ?? '')).map((c) => [c.locator, c.value])).toEqual([['li[1] Width', '80 cm']]);
   });
   it('takes the first h1, then the title', () => {
-    expect(titleCandidates(doc).map((c) => [c.locator, c.value])).toEqual([['h1[0]', 'Head one']]);
+    expect(titleCandidates(doc.scan.firstH1, doc.scan.title).map((c) => [c.locator, c.value])).toEqual([['h1[0]', 'Head one']]);
   });
 });
 
