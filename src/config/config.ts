@@ -3,6 +3,7 @@
 import { parseMaxFileBytesSetting } from '../files/limits.ts';
 import { sha256Hex } from '../files/sha256.ts';
 import { NO_PROXY_ROUTES, parseProxySettings, ProxySettingsError, type ProxyRoutes } from '../lanes/proxy/settings.ts';
+import { errorMessage } from '../io/errors.ts';
 
 export const PRODUCT_TOKEN = 'svc-capture';
 export const PRODUCT_VERSION = '1.0';
@@ -77,7 +78,7 @@ function maxFileBytesSetting(raw: string | null): number {
   try {
     return parseMaxFileBytesSetting(raw ?? undefined);
   } catch (err) {
-    throw new ConfigError(err instanceof Error ? err.message : String(err));
+    throw new ConfigError(errorMessage(err));
   }
 }
 

@@ -3,6 +3,7 @@
 // never reconstructed, so every result with text carries `tables_unverified`.
 
 import type { PdfBlock, PdfPage, PdfWarning } from '../capture/types.ts';
+import { errorMessage } from '../io/errors.ts';
 
 /** Pages read at most per PDF (docs/decisions.md): keeps one capture's CPU and Markdown size bounded. */
 export const PDF_PAGE_CAP = 1000;
@@ -148,7 +149,7 @@ async function readPages(doc: PdfDoc, pageCap: number, budget: number, now: () =
         stop = warning('time_budget', null, `stopped at page ${n} of ${pageCount} (${budget} ms budget)`);
         break;
       }
-      pageWarnings.push(warning('page_error', n, err instanceof Error ? err.message : String(err)));
+      pageWarnings.push(warning('page_error', n, errorMessage(err)));
     }
     // Spec rule 1: a `<!-- page N -->` line before each page; start/end delimit the page's own text.
     if (markdown !== '') markdown += '\n\n';

@@ -6,6 +6,7 @@
 import { bodyFraming, Http1Error } from './http1.ts';
 import { hostPort, type ProxySettings } from './settings.ts';
 import { bodyStream, Conn, readFinalHead, requestHead, type ConnectFn } from './wire.ts';
+import { errorMessage } from '../../io/errors.ts';
 
 export type { ConnectFn, SocketLike } from './wire.ts';
 
@@ -27,7 +28,7 @@ function unbracket(host: string): string {
 }
 
 function describe(err: unknown): string {
-  return err instanceof Error ? err.message || err.name : String(err);
+  return errorMessage(err, err instanceof Error ? err.name : 'error');
 }
 
 function decoded(body: ReadableStream<Uint8Array>, headers: Headers, method: string): ReadableStream<Uint8Array> {
