@@ -137,14 +137,25 @@ export function detach(n: DomNode, journal: Journal | null): void {
 
 /**
  * Puts back every removal of the journal, last first, so the tree is exactly as before the pass (each node's next
- * sibling at removal time is back in place when the node is re-inserted). Empties the journal.
+ * sibling at removal time is back in place when the node is re-inserted). Empties the journal and returns its
+ * entries (for redoRemovals).
  */
-export function undoRemovals(journal: Journal): void {
+export function undoRemovals(journal: Journal): Journal {
+  const entries = journal.slice();
   for (let i = journal.length - 1; i >= 0; i--) {
     const [n, parent, next] = journal[i];
     (parent as DomElement).insertBefore(n, next);
   }
   journal.length = 0;
+  return entries;
+}
+
+/** Makes the removals of `entries` (from undoRemovals) again, in their order: the tree is as after the pass. */
+export function redoRemovals(entries: Journal, journal: Journal): void {
+  for (const e of entries) {
+    e[0].remove();
+    journal.push(e);
+  }
 }
 
 /** The <body> element of the document, else its root element, else null. */

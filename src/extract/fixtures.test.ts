@@ -1,5 +1,5 @@
 // Golden pages (test/fixtures/pages, see its README): each page's Markdown must equal <name>.md byte for byte, and
-// its links, metadata and document info must equal <name>.json.
+// its links, metadata, document info and warnings must equal <name>.json.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -16,8 +16,8 @@ interface Fixture {
 const FIXTURES = JSON.parse(fs.readFileSync(path.join(DIR, 'index.json'), 'utf8')) as Fixture[];
 
 describe('golden pages', () => {
-  it('has the four pages', () => {
-    expect(FIXTURES.map((f) => f.name)).toEqual(['article', 'docs', 'product', 'blog-banners']);
+  it('has the pages', () => {
+    expect(FIXTURES.map((f) => f.name)).toEqual(['article', 'docs', 'product', 'blog-banners', 'link-index']);
   });
 
   it.each(FIXTURES)('$name: Markdown, links, metadata and document match', (f) => {
@@ -25,7 +25,7 @@ describe('golden pages', () => {
     const got = extractPage(html, { url: f.url, contentLanguage: f.contentLanguage });
     expect(`${got.markdown}\n`).toBe(fs.readFileSync(path.join(DIR, `${f.name}.md`), 'utf8'));
     const want = JSON.parse(fs.readFileSync(path.join(DIR, `${f.name}.json`), 'utf8')) as object;
-    expect({ links: got.links, metadata: got.metadata, document: got.document }).toEqual(want);
+    expect({ links: got.links, metadata: got.metadata, document: got.document, warnings: got.warnings }).toEqual(want);
   });
 
   it('leaves out the chrome of every page', () => {

@@ -46,6 +46,24 @@ describe('extractPage', () => {
     expect(r.markdown).toContain('Paragraph 3 tells the story');
   });
 
+  it('converts a page that is only a list of links whole, with a warning (issue 11 point 7)', () => {
+    const items = Array.from({ length: 12 }, (_, i) => `<li><a href="/p${i}">Page number ${i} of the site</a></li>`).join('');
+    const r = extractPage(`<html><body><div class="wrap"><h1>Sitemap</h1><ul>${items}</ul></div></body></html>`, { url: 'https://x.example/' });
+    expect(r.markdown).toContain('# Sitemap');
+    expect(r.markdown).toContain('- [Page number 11 of the site](https://x.example/p11)');
+    expect(r.warnings).toHaveLength(1);
+    expect(r.warnings[0]).toMatch(/^main_content_fallback: .*the page body was converted whole/);
+  });
+
+  it('keeps a short text as it was chosen when the rest of the page is not a link list', () => {
+    const html = `<html><body><nav><a href="/">Home</a> <a href="/news">News</a></nav><article><h1>Notice</h1>
+      <p>The office is closed on Friday, the first of March, for the move to the new building.</p>
+      <div class="share"><a href="/s">Share on Mastodon</a></div></article></body></html>`;
+    const r = extractPage(html, { url: 'https://x.example/' });
+    expect(r.warnings).toEqual([]);
+    expect(r.markdown).toBe('# Notice\n\nThe office is closed on Friday, the first of March, for the move to the new building.');
+  });
+
   it.each([
     ['empty input', ''],
     ['text only', 'just some words'],

@@ -13,7 +13,7 @@
 import type { DocumentInfo, PageMetadata } from '../capture/types.ts';
 import { removeBoilerplate, removeNonContent } from './clean.ts';
 import { type ContentShape, buildDocumentInfo, readDeclared } from './document-info.ts';
-import { type DomElement, type Journal, bodyOf, normalizeSpace, undoRemovals } from './dom.ts';
+import { type DomElement, type Journal, bodyOf, normalizeSpace, redoRemovals, undoRemovals } from './dom.ts';
 import { collectLinks } from './links.ts';
 import { toMarkdown } from './markdown.ts';
 import { readMetadata } from './metadata.ts';
@@ -97,9 +97,9 @@ function chooseMain(root: DomElement, withCues: boolean, journal: Journal): DomE
 /**
  * Step 5: when the cue-based choice leaves too little text, its removals are undone and the choice is made again
  * without cues (the tree is restored exactly, so no second parse is needed); the better of the two stands.
+ * `journal` holds the removals of the choice that stands.
  */
-function extractMain(body: DomElement): Chosen {
-  const journal: Journal = [];
+function extractMain(body: DomElement, journal: Journal): Chosen {
   let el = chooseMain(body, true, journal);
   let shape = shapeOf(el);
   if (shape.chars >= MIN_CONTENT_CHARS) return { el, shape };
@@ -111,6 +111,39 @@ function extractMain(body: DomElement): Chosen {
   el = chooseMain(body, true, journal);
   shape = shapeOf(el);
   return { el, shape };
+}
+
+/** Below this many characters the main-content pass found nothing worth calling content. */
+const NOTHING_CHARS = 25;
+
+/**
+ * Step 6: a page that is only a list of links (an archive, a sitemap, a section index) leaves the main-content pass
+ * with nothing, because link lists are what it removes. Then the page's <main> element (else its body) is converted
+ * whole, as with onlyMainContent=false, and a warning says so. It applies when the pass kept next to no text
+ * (under NOTHING_CHARS), or kept under MIN_CONTENT_CHARS while the page offers four times as much, mostly links.
+ */
+function linkPageFallback(body: DomElement, chosen: Chosen, journal: Journal): (Chosen & { warning: string }) | null {
+  if (chosen.shape.chars >= MIN_CONTENT_CHARS) return null;
+  const removals = undoRemovals(journal);
+  const main = body.querySelector('main, [role="main"]');
+  const mainShape = main === null ? null : shapeOf(main);
+  const useMain = main !== null && mainShape !== null && mainShape.chars > Math.max(chosen.shape.chars, NOTHING_CHARS);
+  const el = useMain ? main : body;
+  const shape = useMain ? mainShape : shapeOf(body);
+  const linkHeavy = shape.linkChars >= 0.5 * shape.chars;
+  const wanted = chosen.shape.chars < NOTHING_CHARS
+    ? shape.chars >= NOTHING_CHARS
+    : shape.chars >= 4 * chosen.shape.chars && linkHeavy;
+  if (!wanted) {
+    redoRemovals(removals, journal);
+    return null;
+  }
+  const where = useMain ? 'the <main> element' : 'the page body';
+  return {
+    el,
+    shape,
+    warning: `main_content_fallback: the main-content pass found ${chosen.shape.chars} characters of text; ${where} was converted whole (${shape.chars} characters, mostly links: ${linkHeavy})`,
+  };
 }
 
 /**
@@ -136,10 +169,14 @@ export function extractPage(input: ParsedPage | string, opts: ExtractOptions): E
     const title = pageH1 ?? headingText(body.querySelector('h2, h3, h4, h5, h6'));
     return { markdown: toMarkdown(body, base), links, metadata, document: buildDocumentInfo(declared, title, shape), warnings: [] };
   }
-  const { el, shape } = extractMain(body);
+  const journal: Journal = [];
+  const chosen = extractMain(body, journal);
+  const fallback = linkPageFallback(body, chosen, journal);
+  const { el, shape } = fallback ?? chosen;
   const title = headingText(el.querySelector('h1')) ?? pageH1 ?? headingText(el.querySelector('h2, h3, h4, h5, h6'));
   const markdown = toMarkdown(el, base);
-  return { markdown, links, metadata, document: buildDocumentInfo(declared, title, shape), warnings: [] };
+  const warnings = fallback === null ? [] : [fallback.warning];
+  return { markdown, links, metadata, document: buildDocumentInfo(declared, title, shape), warnings };
 }
 
 function emptyShape(): ContentShape {
