@@ -1,7 +1,7 @@
 // The MCP tools, the same locally (packages/mcp, over stdio) and remotely (workers/mcp.ts): one table of names,
 // input schemas (the API's request schemas, src/request/schemas.ts), output schemas, the REST call each makes through
-// the SDK, and a short text summary of the result. The API does the validating; a tool only refuses argument names its
-// schema does not list (as the API would, with the same error body) so nothing is dropped on the way.
+// the SDK, and a short text summary of the result. The API does the validating; a tool refuses only what would not
+// reach the API as sent (see toolArguments), with the error body the API gives for the same refusal.
 import type { SvcClient } from '../../packages/sdk/src/client.ts';
 import type { CaptureOptions, CrawlOptions } from '../../packages/sdk/src/types.ts';
 import { invalidRequest } from '../errors.ts';
@@ -33,6 +33,8 @@ export interface ToolDefinition {
   description: string;
   inputSchema: JsonSchema;
   outputSchema: JsonSchema;
+  /** The arguments are the request body (the API checks every key); else they only name the task and page. */
+  sendsBody: boolean;
   /** The REST call the arguments lead to (named in error messages). */
   call(args: JsonObject): RestCall;
   /** Runs the call; resolves to the API's JSON. */
@@ -80,6 +82,7 @@ function lookupTool(kind: 'batch' | 'crawl', base: string): ToolDefinition {
     name: `${kind}_get`,
     description: `Reads a ${kind} record (GET ${base}/:id): status and counts.`,
     inputSchema: taskIdSchema(kind),
+    sendsBody: false,
     outputSchema: kind === 'batch' ? BATCH_RECORD_SCHEMA : CRAWL_RECORD_SCHEMA,
     call: (args) => ({ method: 'GET', path: idPath(args, base) }),
     run: (client, args) => (kind === 'batch' ? client.getBatch(taskId(args, kind)) : client.getCrawl(taskId(args, kind))),
@@ -92,6 +95,7 @@ function listTool(kind: 'batch' | 'crawl', base: string, entries: 'items' | 'pag
     name: `${kind}_${entries}`,
     description: `One page of a ${kind}'s finished ${entries} (GET ${base}/:id/${entries}), each a full scrape result with index and url.`,
     inputSchema: taskListSchema(kind),
+    sendsBody: false,
     outputSchema: LIST_PAGE_SCHEMA,
     call: (args) => ({ method: 'GET', path: idPath(args, base, `/${entries}`) }),
     run: (client, args) =>
@@ -110,6 +114,7 @@ function crawlActionTool(action: 'cancel' | 'resume'): ToolDefinition {
         ? 'Stops a running or interrupted crawl (POST /v1/crawls/:id/cancel); conflict when it already ended.'
         : 'Resumes an interrupted crawl (POST /v1/crawls/:id/resume); conflict otherwise.',
     inputSchema: taskIdSchema('crawl'),
+    sendsBody: false,
     outputSchema: CRAWL_RECORD_SCHEMA,
     call: (args) => ({ method: 'POST', path: idPath(args, '/v1/crawls', `/${action}`) }),
     run: (client, args) =>
@@ -124,6 +129,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     name: 'scrape',
     description:
       'Captures one URL (POST /v1/scrape): Markdown, links, metadata, optional schema-filled JSON, and the evidence record. robots.txt is obeyed.',
+    sendsBody: true,
     inputSchema: SCRAPE_REQUEST_SCHEMA,
     outputSchema: SCRAPE_RESULT_SCHEMA,
     call: () => ({ method: 'POST', path: '/v1/scrape' }),
@@ -133,6 +139,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   {
     name: 'batch_create',
     description: 'Starts a batch of URLs (POST /v1/batches); items are captured in the background. Poll batch_get, read batch_items.',
+    sendsBody: true,
     inputSchema: BATCH_REQUEST_SCHEMA,
     outputSchema: BATCH_RECORD_SCHEMA,
     call: () => ({ method: 'POST', path: '/v1/batches' }),
@@ -144,6 +151,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   {
     name: 'crawl_create',
     description: 'Starts a crawl from a URL (POST /v1/crawls): same origin, robots.txt and Crawl-delay obeyed. Poll crawl_get, read crawl_pages.',
+    sendsBody: true,
     inputSchema: CRAWL_REQUEST_SCHEMA,
     outputSchema: CRAWL_RECORD_SCHEMA,
     call: () => ({ method: 'POST', path: '/v1/crawls' }),
@@ -158,11 +166,19 @@ export const TOOLS: readonly ToolDefinition[] = [
 
 export const TOOL_NAMES: readonly string[] = TOOLS.map((t) => t.name);
 
-/** The arguments of a call, checked only for names the tool's schema lists (the API answers everything else). */
+/**
+ * The arguments of a call. A body tool's arguments go to the API whole, which refuses what it does not support, except
+ * `signal`, which the SDK would take for itself; the other tools refuse names their schema does not list, since the API
+ * never sees their arguments as a body.
+ */
 export function toolArguments(tool: ToolDefinition, raw: unknown): JsonObject {
   const args = raw === undefined ? {} : raw;
   if (!isObject(args)) throw invalidRequest('the tool arguments must be one JSON object');
   const known = new Set(Object.keys((tool.inputSchema.properties ?? {}) as JsonObject));
-  refuseUnknownKeys(args, known);
+  if (tool.sendsBody) {
+    if ('signal' in args) refuseUnknownKeys({ signal: args.signal }, known);
+  } else {
+    refuseUnknownKeys(args, known);
+  }
   return args;
 }

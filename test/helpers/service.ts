@@ -15,6 +15,8 @@ export interface ServiceOptions {
   hosted?: boolean;
   env?: Record<string, string>;
   dataDir?: string;
+  /** API port; default a free one. For settings that must name the public URL in advance (SVC_MCP_RESOURCE). */
+  port?: number;
 }
 
 export interface Service {
@@ -46,7 +48,7 @@ async function json(res: Response): Promise<{ status: number; body: any }> {
 
 export async function startService(opts: ServiceOptions = {}): Promise<Service> {
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), 'svc-test-'));
-  const [port, previewPort] = [await freePort(), await freePort()];
+  const [port, previewPort] = [opts.port ?? (await freePort()), await freePort()];
   const args = [path.join(ROOT, 'src/local/launcher.ts'), '--port', String(port), '--preview-port', String(previewPort), '--data-dir', dataDir];
   for (const t of opts.tokens ?? []) args.push('--token', t);
   if (opts.hosted) args.push('--hosted');
