@@ -1,19 +1,21 @@
 // One batch (decision D9): its URLs as units, their results in an append-only log, all in this object's SQLite
 // storage, so a batch survives restarts. Work moves through the WORK queue; this object decides what is captured.
-import { DurableObject } from 'cloudflare:workers';
-import type { ServiceEnv } from '../src/config/bindings.ts';
+import { BATCH_MIGRATIONS } from '../migrations/batch.ts';
+import { deadLetterResultKey } from '../src/files/r2-keys.ts';
 import type { CaptureOptions } from '../src/request/capture-options.ts';
-import { registryStub } from '../src/tasks/bindings.ts';
-import { batchItemMessage } from '../src/tasks/messages.ts';
+import { leaseMsFor } from '../src/tasks/leases.ts';
+import type { LogSlice } from '../src/tasks/listing.ts';
+import { workMessage } from '../src/tasks/messages.ts';
 import { iso, type BatchRecord, type BatchStatus } from '../src/tasks/records.ts';
 import { echoOptions } from '../src/tasks/requests.ts';
 import { storeResult, type StoredResult } from '../src/tasks/result-store.ts';
-import { LEASE_MARGIN_MS, LIST_MAX_BYTES, SEND_CHUNK } from '../src/tasks/settings.ts';
+import { LIST_MAX_BYTES, SEND_CHUNK } from '../src/tasks/settings.ts';
+import type { BatchCreate, SweepOutcome, SweepRequest, UnitClaim } from '../src/tasks/store.ts';
 import { undeliveredResult } from '../src/tasks/undelivered.ts';
+import { TaskObject } from './task-object.ts';
 import {
   appendResult,
   claimUnit,
-  createUnitTables,
   lapsedUnits,
   listLog,
   markQueued,
@@ -21,20 +23,8 @@ import {
   releaseUnit,
   resultCounts,
   sendMessages,
-  tableExists,
   unitUrl,
-  type LogPage,
 } from './units.ts';
-
-export interface BatchCreate {
-  id: string;
-  urls: string[];
-  options: CaptureOptions;
-}
-
-export type UnitClaim = { kind: 'capture'; url: string; options: CaptureOptions; attempt: number } | { kind: 'skip' };
-
-export type SweepOutcome = 'unknown' | 'active' | 'finished';
 
 type BatchRow = {
   id: string;
@@ -46,28 +36,20 @@ type BatchRow = {
   options: string;
 };
 
-export class BatchObject extends DurableObject<ServiceEnv> {
-  readonly #sql: SqlStorage;
-  #ready: boolean;
+const itemMessages = (id: string, idxs: readonly number[]) => idxs.map((i) => workMessage('batch_item', id, i));
 
-  constructor(ctx: DurableObjectState, env: ServiceEnv) {
-    super(ctx, env);
-    this.#sql = ctx.storage.sql;
-    // Tables are created by `create` only, so looking up an unknown id leaves no empty object behind.
-    this.#ready = tableExists(this.#sql, 'batch');
+export class BatchObject extends TaskObject {
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env, { table: 'batch', migrations: BATCH_MIGRATIONS });
   }
 
   /** Stores the batch and queues every URL; idempotent for the same id. */
   async create(input: BatchCreate): Promise<BatchRecord> {
-    if (!this.#ready) {
+    this.ensureTables();
+    if (!this.#row()) {
       const now = Date.now();
       this.ctx.storage.transactionSync(() => {
-        this.#sql.exec(`CREATE TABLE IF NOT EXISTS batch (
-          id TEXT PRIMARY KEY, status TEXT NOT NULL, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL,
-          completed_at INTEGER, total INTEGER NOT NULL, options TEXT NOT NULL
-        )`);
-        createUnitTables(this.#sql);
-        this.#sql.exec(
+        this.sql.exec(
           "INSERT INTO batch (id, status, created_at, updated_at, completed_at, total, options) VALUES (?, 'accepting', ?, ?, NULL, ?, ?)",
           input.id,
           now,
@@ -75,9 +57,8 @@ export class BatchObject extends DurableObject<ServiceEnv> {
           input.urls.length,
           JSON.stringify(input.options),
         );
-        input.urls.forEach((url, idx) => this.#sql.exec("INSERT INTO units (idx, url, state) VALUES (?, ?, 'pending')", idx, url));
+        input.urls.forEach((url, idx) => this.sql.exec("INSERT INTO units (idx, url, state) VALUES (?, ?, 'pending')", idx, url));
       });
-      this.#ready = true;
     }
     await this.#sendPending();
     return this.#record() as BatchRecord;
@@ -87,22 +68,25 @@ export class BatchObject extends DurableObject<ServiceEnv> {
     return this.#record();
   }
 
-  list(afterSeq: number, limit: number): (LogPage & { finished: boolean }) | null {
+  list(afterSeq: number, limit: number): LogSlice | null {
     const row = this.#row();
     if (!row) return null;
-    return { ...listLog(this.#sql, afterSeq, limit, LIST_MAX_BYTES), finished: row.status === 'completed' };
+    return { ...listLog(this.sql, afterSeq, limit, LIST_MAX_BYTES), finished: row.status === 'completed' };
   }
 
-  claim(index: number, token: string, now: number = Date.now()): UnitClaim {
+  /** A consumer asks to capture an item; the lease covers the item's whole budget (leases.ts, D222). */
+  async claim(index: number, token: string, now: number = Date.now()): Promise<UnitClaim> {
+    // Settings first: no await between reading the unit and taking its lease.
+    const config = await this.config();
     const row = this.#row();
     if (!row || row.status === 'completed') return { kind: 'skip' };
     const options = JSON.parse(row.options) as CaptureOptions;
-    const claim = claimUnit(this.#sql, index, now, options.timeoutMs + LEASE_MARGIN_MS, token);
+    const claim = claimUnit(this.sql, index, now, leaseMsFor(options, config), token);
     return claim.kind === 'capture' ? { kind: 'capture', url: claim.url, options, attempt: claim.attempt } : { kind: 'skip' };
   }
 
   release(index: number, token: string): void {
-    if (this.#ready) releaseUnit(this.#sql, index, token, Date.now());
+    if (this.ready) releaseUnit(this.sql, index, token, Date.now());
   }
 
   /** Records a finished item once; false for a duplicate. The batch completes with its last item. */
@@ -111,43 +95,43 @@ export class BatchObject extends DurableObject<ServiceEnv> {
     if (!row) return false;
     const now = Date.now();
     const { recorded, completed } = this.ctx.storage.transactionSync(() => {
-      if (!appendResult(this.#sql, index, stored)) return { recorded: false, completed: false };
-      const done = resultCounts(this.#sql).done;
+      if (!appendResult(this.sql, index, stored)) return { recorded: false, completed: false };
+      const done = resultCounts(this.sql).done;
       const finished = done >= row.total;
-      this.#sql.exec(
+      this.sql.exec(
         finished ? "UPDATE batch SET status = 'completed', updated_at = ?, completed_at = ?" : 'UPDATE batch SET updated_at = ?',
         ...(finished ? [now, now] : [now]),
       );
       return { recorded: true, completed: finished };
     });
-    if (completed) await this.#releaseFromRegistry(row.id);
+    if (completed) await this.releaseFromRegistry(row.id);
     return recorded;
   }
 
   /** The item's message ran out of delivery retries: it is recorded as failed (`delivery_failed`). */
   async deadLetter(index: number, sourceCommit: string | null): Promise<boolean> {
     const row = this.#row();
-    const url = row ? unitUrl(this.#sql, index) : null;
+    const url = row ? unitUrl(this.sql, index) : null;
     if (!row || url === null) return false;
     const options = JSON.parse(row.options) as CaptureOptions;
     const entry = { index, ...undeliveredResult(url, options, sourceCommit) };
     // Small by construction, so it never needs the bucket; the bucket is passed for the general signature.
-    const stored = await storeResult(this.env.FILES, `results/${row.id}/${index}-dead.json`, 'failed', entry);
+    const stored = await storeResult(this.env.FILES, deadLetterResultKey(row.id, index), 'failed', entry);
     return this.record(index, stored);
   }
 
   /** The scheduled sweep: finish an interrupted acceptance, send again units whose message or lease was lost. */
-  async sweep(staleMs: number, now: number = Date.now()): Promise<SweepOutcome> {
+  async sweep(req: SweepRequest): Promise<SweepOutcome> {
     const row = this.#row();
     if (!row) return 'unknown';
     if (row.status === 'completed') {
-      await this.#releaseFromRegistry(row.id);
+      await this.releaseFromRegistry(row.id);
       return 'finished';
     }
-    const lapsed = lapsedUnits(this.#sql, now, staleMs);
+    const lapsed = lapsedUnits(this.sql, req.now, req.staleMs, req.lostBefore);
     if (lapsed.length > 0) {
-      markQueued(this.#sql, lapsed, now);
-      await sendMessages(this.env.WORK, lapsed.map((i) => batchItemMessage(row.id, i)));
+      markQueued(this.sql, lapsed, req.now);
+      await sendMessages(this.env.WORK, itemMessages(row.id, lapsed));
     }
     await this.#sendPending();
     return 'active';
@@ -156,32 +140,23 @@ export class BatchObject extends DurableObject<ServiceEnv> {
   async #sendPending(): Promise<void> {
     const row = this.#row();
     if (!row) return;
-    for (let idxs = pendingUnits(this.#sql, SEND_CHUNK); idxs.length > 0; idxs = pendingUnits(this.#sql, SEND_CHUNK)) {
-      // Marked before sending: a crash in between leaves them queued, and the sweep sends them again once stale.
-      markQueued(this.#sql, idxs, Date.now());
-      await sendMessages(this.env.WORK, idxs.map((i) => batchItemMessage(row.id, i)));
+    for (let idxs = pendingUnits(this.sql, SEND_CHUNK); idxs.length > 0; idxs = pendingUnits(this.sql, SEND_CHUNK)) {
+      // Marked before sending: a crash in between leaves them queued, and the sweep sends them again.
+      markQueued(this.sql, idxs, Date.now());
+      await sendMessages(this.env.WORK, itemMessages(row.id, idxs));
     }
-    this.#sql.exec("UPDATE batch SET status = 'running', updated_at = ? WHERE status = 'accepting'", Date.now());
-  }
-
-  async #releaseFromRegistry(id: string): Promise<void> {
-    try {
-      await registryStub(this.env).release(id);
-    } catch (err) {
-      // The sweep asks again: a completed batch answers `finished` and is released then.
-      console.error(`batch ${id}: registry release failed:`, err);
-    }
+    this.sql.exec("UPDATE batch SET status = 'running', updated_at = ? WHERE status = 'accepting'", Date.now());
   }
 
   #row(): BatchRow | null {
-    if (!this.#ready) return null;
-    return this.#sql.exec<BatchRow>('SELECT * FROM batch').toArray()[0] ?? null;
+    if (!this.ready) return null;
+    return this.sql.exec<BatchRow>('SELECT * FROM batch').toArray()[0] ?? null;
   }
 
   #record(): BatchRecord | null {
     const row = this.#row();
     if (!row) return null;
-    const { done, byStatus } = resultCounts(this.#sql);
+    const { done, byStatus } = resultCounts(this.sql);
     return {
       id: row.id,
       object: 'batch',

@@ -1,9 +1,14 @@
-// SQLite of one crawl: the crawl row (record fields, host gate) beside the shared units/log tables. Crawl units are
-// unique by normalised URL, so the frontier never holds a page twice (decision D50).
+// SQLite of one crawl: the crawl row (record fields, host gate) beside the shared units/log tables (migrations/crawl.ts).
+// Crawl units are unique by normalised URL, so the frontier never holds a page twice (decision D50).
+//
+// The page budget (decision D225): `maxPages` caps pages fetched. A page robots.txt refused is recorded as `blocked`
+// and gives its share of the budget back; such entries have their own bound, MAX_CRAWL_BLOCKED. The frontier
+// therefore holds up to maxPages + MAX_CRAWL_BLOCKED units; units the budget never reached are `dropped` at the end.
 import { admissibleLinks, scopeFor } from '../src/tasks/frontier.ts';
 import type { HostGate } from '../src/tasks/politeness.ts';
 import type { CrawlStatus } from '../src/tasks/records.ts';
-import { createUnitTables, stateCounts } from './units.ts';
+import { MAX_CRAWL_BLOCKED } from '../src/tasks/settings.ts';
+import { stateCounts, type UnitState } from './units.ts';
 
 export type CrawlRow = {
   id: string;
@@ -19,16 +24,6 @@ export type CrawlRow = {
   next_at: number;
 };
 
-export function createCrawlTables(sql: SqlStorage): void {
-  sql.exec(`CREATE TABLE IF NOT EXISTS crawl (
-    id TEXT PRIMARY KEY, status TEXT NOT NULL, url TEXT NOT NULL, max_pages INTEGER NOT NULL,
-    include_paths TEXT NOT NULL, options TEXT NOT NULL, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL,
-    completed_at INTEGER, crawl_delay_ms INTEGER, next_at INTEGER NOT NULL
-  )`);
-  createUnitTables(sql);
-  sql.exec('CREATE UNIQUE INDEX IF NOT EXISTS units_url ON units(url)');
-}
-
 export function crawlRow(sql: SqlStorage): CrawlRow | null {
   return sql.exec<CrawlRow>('SELECT * FROM crawl').toArray()[0] ?? null;
 }
@@ -38,14 +33,36 @@ export function hostGate(sql: SqlStorage, row: CrawlRow): HostGate {
   return { crawlDelayMs: row.crawl_delay_ms, inflight: s.queued + s.leased, nextAt: row.next_at };
 }
 
-/** Admits the in-scope links of a page as pending units, in page order, until the crawl holds maxPages units. */
+/** Where the crawl stands against its budget. */
+export interface Budget {
+  states: Record<UnitState, number>;
+  inflight: number;
+  /** Pages that may still be sent: maxPages minus pages fetched and pages in flight (in flight may yet be blocked). */
+  remaining: number;
+  /** Blocked entries recorded so far. */
+  blocked: number;
+}
+
+export function budgetOf(sql: SqlStorage, row: CrawlRow): Budget {
+  const states = stateCounts(sql);
+  const inflight = states.queued + states.leased;
+  const done = sql
+    .exec<{ fetched: number; blocked: number }>(
+      "SELECT COALESCE(SUM(COALESCE(fetched, 1)), 0) AS fetched, COALESCE(SUM(fetched = 0), 0) AS blocked FROM units WHERE state = 'done'",
+    )
+    .one();
+  return { states, inflight, remaining: Math.max(0, row.max_pages - done.fetched - inflight), blocked: done.blocked };
+}
+
+/** Admits the in-scope links of a page as pending units, in page order, while the frontier is below its bound. */
 export function admitLinks(sql: SqlStorage, row: CrawlRow, links: readonly string[]): number {
+  const bound = row.max_pages + MAX_CRAWL_BLOCKED;
   let total = sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM units').one().n;
-  if (total >= row.max_pages || links.length === 0) return 0;
+  if (total >= bound || links.length === 0) return 0;
   const scope = scopeFor(row.url, JSON.parse(row.include_paths) as string[]);
   let added = 0;
   for (const url of admissibleLinks(links, scope)) {
-    if (total >= row.max_pages) break;
+    if (total >= bound) break;
     if (sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM units WHERE url = ?', url).one().n > 0) continue;
     sql.exec("INSERT INTO units (idx, url, state) VALUES (?, ?, 'pending')", total, url);
     total++;
@@ -54,8 +71,17 @@ export function admitLinks(sql: SqlStorage, row: CrawlRow, links: readonly strin
   return added;
 }
 
-/** Units of a cancelled crawl that will never be captured. */
-export function cancelOpenUnits(sql: SqlStorage): void {
+/** Pending units beyond the first `keep` (in frontier order) will never be sent: they are dropped. */
+export function dropSurplus(sql: SqlStorage, keep: number): void {
+  sql.exec(
+    "UPDATE units SET state = 'dropped' WHERE state = 'pending' AND idx NOT IN (SELECT idx FROM units WHERE state = 'pending' ORDER BY idx LIMIT ?)",
+    Math.max(0, keep),
+  );
+}
+
+/** Units of a cancelled crawl that will never be captured (those the budget would have reached). */
+export function cancelOpenUnits(sql: SqlStorage, row: CrawlRow): void {
+  dropSurplus(sql, budgetOf(sql, row).remaining);
   sql.exec("UPDATE units SET state = 'cancelled', lease_until = NULL, lease_token = NULL WHERE state IN ('pending', 'queued', 'leased')");
 }
 
@@ -64,4 +90,9 @@ export function parkUnits(sql: SqlStorage, idxs: readonly number[]): void {
   for (const idx of idxs) {
     sql.exec("UPDATE units SET state = 'pending', due_at = NULL, lease_until = NULL, lease_token = NULL WHERE idx = ? AND state != 'done'", idx);
   }
+}
+
+/** Marks whether a recorded page was fetched (it used the budget) or refused by robots.txt (it did not). */
+export function markFetched(sql: SqlStorage, idx: number, fetched: boolean): void {
+  sql.exec('UPDATE units SET fetched = ? WHERE idx = ?', fetched ? 1 : 0, idx);
 }

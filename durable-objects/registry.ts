@@ -1,32 +1,29 @@
 // The task registry: one Durable Object instance (name "tasks") listing the batches and crawls that are not finished.
 // It enforces the active-batch limit and the "another batch is still being accepted" rule (spec "Endpoints" notes,
-// decision D48), and gives the scheduled sweep its list of tasks to look after (D53).
+// decision D48), and gives the scheduled sweep its list of tasks to look after (D53). Kinds are stored as written;
+// the sweep looks each up in TASK_KINDS (workers/task-kinds.ts) and leaves an unknown one alone (D221).
 import { DurableObject } from 'cloudflare:workers';
-import type { ServiceEnv } from '../src/config/bindings.ts';
+import { applyMigrations } from '../migrations/apply.ts';
+import { REGISTRY_MIGRATIONS } from '../migrations/registry.ts';
 import type { TaskKind } from '../src/tasks/ids.ts';
 import { ACCEPT_LEASE_MS, MAX_ACTIVE_BATCHES } from '../src/tasks/settings.ts';
-
-export type Admission = { ok: true } | { ok: false; message: string };
+import type { Admission } from '../src/tasks/store.ts';
 
 export interface RegistryEntry {
   id: string;
-  kind: TaskKind;
+  /** As stored; not necessarily a kind this version knows. */
+  kind: string;
   accepting: boolean;
   since: number;
 }
 
-export class TaskRegistry extends DurableObject<ServiceEnv> {
+export class TaskRegistry extends DurableObject<Env> {
   readonly #sql: SqlStorage;
 
-  constructor(ctx: DurableObjectState, env: ServiceEnv) {
+  constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.#sql = ctx.storage.sql;
-    this.#sql.exec(`CREATE TABLE IF NOT EXISTS tasks (
-      id TEXT PRIMARY KEY,
-      kind TEXT NOT NULL,
-      accepting INTEGER NOT NULL,
-      since INTEGER NOT NULL
-    )`);
+    applyMigrations(ctx.storage, REGISTRY_MIGRATIONS);
   }
 
   /**
@@ -52,11 +49,12 @@ export class TaskRegistry extends DurableObject<ServiceEnv> {
     this.#sql.exec('UPDATE tasks SET accepting = 0 WHERE id = ?', id);
   }
 
-  registerCrawl(id: string, now: number): void {
-    this.#sql.exec("INSERT OR IGNORE INTO tasks (id, kind, accepting, since) VALUES (?, 'crawl', 0, ?)", id, now);
+  /** A task of a kind without admission rules (a crawl), listed for the sweep from its creation on. */
+  register(id: string, kind: TaskKind, now: number): void {
+    this.#sql.exec('INSERT OR IGNORE INTO tasks (id, kind, accepting, since) VALUES (?, ?, 0, ?)', id, kind, now);
   }
 
-  /** The task reached a final state. */
+  /** The task reached a final state, or its creation failed. */
   release(id: string): void {
     this.#sql.exec('DELETE FROM tasks WHERE id = ?', id);
   }
@@ -65,6 +63,6 @@ export class TaskRegistry extends DurableObject<ServiceEnv> {
     return this.#sql
       .exec<{ id: string; kind: string; accepting: number; since: number }>('SELECT id, kind, accepting, since FROM tasks ORDER BY since')
       .toArray()
-      .map((r) => ({ id: r.id, kind: r.kind === 'crawl' ? 'crawl' : 'batch', accepting: r.accepting === 1, since: r.since }));
+      .map((r) => ({ id: r.id, kind: r.kind, accepting: r.accepting === 1, since: r.since }));
   }
 }

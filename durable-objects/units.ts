@@ -2,39 +2,15 @@
 // delivery state) and `log` (finished results, append-only, in the order they finished — decision D10).
 //
 // Unit states: pending (not sent) → queued (a WORK message is on its way, due at due_at) → leased (a consumer claimed
-// it, until lease_until) → done (its result is in `log`); `cancelled` ends units of a cancelled crawl. The log's
+// it, until lease_until) → done (its result is in `log`); `cancelled` ends units of a cancelled crawl, `dropped` the
+// crawl units beyond its budget when it ends (never captured, not counted). Tables: migrations/units.ts. The log's
 // UNIQUE(idx) makes recording idempotent: a unit delivered twice is captured at most once per lease and recorded once.
 import type { WorkMessage } from '../src/tasks/messages.ts';
 import { statusCounts, type StatusCounts } from '../src/tasks/records.ts';
 import type { LogRow, StoredResult } from '../src/tasks/result-store.ts';
 import { MAX_DELAY_SECONDS, SEND_CHUNK } from '../src/tasks/settings.ts';
 
-export type UnitState = 'pending' | 'queued' | 'leased' | 'done' | 'cancelled';
-
-export function createUnitTables(sql: SqlStorage): void {
-  sql.exec(`CREATE TABLE IF NOT EXISTS units (
-    idx INTEGER PRIMARY KEY,
-    url TEXT NOT NULL,
-    state TEXT NOT NULL,
-    due_at INTEGER,
-    lease_until INTEGER,
-    lease_token TEXT,
-    attempts INTEGER NOT NULL DEFAULT 0
-  )`);
-  sql.exec('CREATE INDEX IF NOT EXISTS units_state ON units(state, idx)');
-  sql.exec(`CREATE TABLE IF NOT EXISTS log (
-    seq INTEGER PRIMARY KEY AUTOINCREMENT,
-    idx INTEGER NOT NULL UNIQUE,
-    status TEXT NOT NULL,
-    bytes INTEGER NOT NULL,
-    body TEXT,
-    r2_key TEXT
-  )`);
-}
-
-export function tableExists(sql: SqlStorage, name: string): boolean {
-  return sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table' AND name = ?", name).one().n > 0;
-}
+export type UnitState = 'pending' | 'queued' | 'leased' | 'done' | 'cancelled' | 'dropped';
 
 export type Claim =
   | { kind: 'capture'; url: string; attempt: number }
@@ -58,10 +34,11 @@ export function claimUnit(sql: SqlStorage, idx: number, now: number, leaseMs: nu
   if (row.state === 'leased' && (row.lease_until ?? 0) > now && row.lease_token !== token) return { kind: 'busy' };
   const attempt = row.attempts + 1;
   sql.exec(
-    "UPDATE units SET state = 'leased', lease_until = ?, lease_token = ?, attempts = ? WHERE idx = ?",
+    "UPDATE units SET state = 'leased', lease_until = ?, lease_token = ?, attempts = ?, sent_at = ? WHERE idx = ?",
     now + leaseMs,
     token,
     attempt,
+    now,
     idx,
   );
   return { kind: 'capture', url: row.url, attempt };
@@ -124,7 +101,7 @@ export function resultCounts(sql: SqlStorage): { done: number; byStatus: StatusC
 }
 
 export function stateCounts(sql: SqlStorage): Record<UnitState, number> {
-  const out: Record<UnitState, number> = { pending: 0, queued: 0, leased: 0, done: 0, cancelled: 0 };
+  const out: Record<UnitState, number> = { pending: 0, queued: 0, leased: 0, done: 0, cancelled: 0, dropped: 0 };
   for (const r of sql.exec<{ state: string; n: number }>('SELECT state, COUNT(*) AS n FROM units GROUP BY state')) {
     if (r.state in out) out[r.state as UnitState] = r.n;
   }
@@ -138,19 +115,31 @@ export function pendingUnits(sql: SqlStorage, limit: number): number[] {
     .map((r) => r.idx);
 }
 
-export function markQueued(sql: SqlStorage, idxs: readonly number[], dueAt: number): void {
+/** The units' messages are on their way, due at `dueAt`; `sentAt` (now) tells the restart sweep which were lost. */
+export function markQueued(sql: SqlStorage, idxs: readonly number[], dueAt: number, sentAt: number = Date.now()): void {
   for (const idx of idxs) {
-    sql.exec("UPDATE units SET state = 'queued', due_at = ?, lease_until = NULL, lease_token = NULL WHERE idx = ?", dueAt, idx);
+    sql.exec(
+      "UPDATE units SET state = 'queued', due_at = ?, sent_at = ?, lease_until = NULL, lease_token = NULL WHERE idx = ?",
+      dueAt,
+      sentAt,
+      idx,
+    );
   }
 }
 
-/** Units whose message is presumed lost (queued, not claimed `staleMs` after it was due) or whose lease lapsed. */
-export function lapsedUnits(sql: SqlStorage, now: number, staleMs: number): number[] {
+/**
+ * Units whose message is presumed lost (queued, not claimed `staleMs` after it was due), whose lease lapsed, or —
+ * given `lostBefore`, the start of this service process — whose message or lease predates the process (D223).
+ */
+export function lapsedUnits(sql: SqlStorage, now: number, staleMs: number, lostBefore: number | null = null): number[] {
   return sql
     .exec<{ idx: number }>(
-      "SELECT idx FROM units WHERE (state = 'queued' AND due_at < ?) OR (state = 'leased' AND lease_until < ?) ORDER BY idx",
+      `SELECT idx FROM units WHERE (state = 'queued' AND due_at < ?) OR (state = 'leased' AND lease_until < ?)
+        OR (? IS NOT NULL AND state IN ('queued', 'leased') AND COALESCE(sent_at, 0) < ?) ORDER BY idx`,
       now - staleMs,
       now,
+      lostBefore,
+      lostBefore,
     )
     .toArray()
     .map((r) => r.idx);

@@ -1,10 +1,10 @@
-// The bindings of the API Worker (wrangler.toml) plus its SVC_* variables. Only the edge reads these.
-export interface ServiceEnv {
-  BATCHES: DurableObjectNamespace;
-  CRAWLS: DurableObjectNamespace;
+// What the library (src/) may see of a Worker's environment: the files bucket and the SVC_* settings, which
+// loadConfig reads once at the edge. The Worker's full environment is the `Env` that `wrangler types` generates
+// (worker-configuration.d.ts); it satisfies this type, and only workers/ and durable-objects/ use its other bindings
+// (Durable Object namespaces, queues) — src/ reaches tasks through the injected TaskStore (src/tasks/store.ts).
+//
+// A type alias, not an interface, so that it is also a Record<string, unknown> for the settings loader.
+export type ServiceEnv = {
   FILES: R2Bucket;
-  WORK: Queue;
-  DEAD_LETTERS: Queue;
-  REGISTRY: DurableObjectNamespace;
-  [setting: string]: unknown;
-}
+  SVC_TASK_STALE_MS?: string;
+};

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { loadConfig } from '../config/config.ts';
 import { ApiError, errorResponse } from '../errors.ts';
 import { refuseUnknownKeys } from '../request/body.ts';
+import { limitRequestBody } from '../request/body-limits.ts';
 import { requireToken } from './auth.ts';
 import type { AppEnv } from './context.ts';
 import { scrapeRoutes } from './routes/scrape.ts';
@@ -24,6 +25,8 @@ export function createApp(): Hono<AppEnv> {
   app.get('/healthz', (c) => c.json({ ok: true }));
 
   app.use('/v1/*', requireToken());
+  // Every body is bounded by its route's limit before it is read (decision D201).
+  app.use('/v1/*', limitRequestBody());
   // POST bodies carry every option; a query parameter on a POST would otherwise be ignored silently (spec: refused).
   app.use('/v1/*', async (c, next) => {
     if (c.req.method === 'POST') refuseUnknownKeys(c.req.query(), NO_KEYS);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadBodies, resultKey, storeResult, type ResultBucket } from './result-store.ts';
+import { resultKey } from '../files/r2-keys.ts';
+import { loadBodies, storeResult, type ResultBucket } from './result-store.ts';
 
 function memoryBucket(): ResultBucket & { objects: Map<string, string> } {
   const objects = new Map<string, string>();

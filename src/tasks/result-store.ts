@@ -1,6 +1,6 @@
 // Where a finished item or page is kept: in its Durable Object's SQLite log when small, in R2 otherwise (D54). A DO
-// SQLite row or value holds at most ~2 MB; results above RESULT_INLINE_MAX_BYTES go to `results/<taskId>/<n>.json`,
-// `n` being the unit's position and attempt, so a second capture of the same unit never overwrites the first.
+// SQLite row or value holds at most ~2 MB; results above RESULT_INLINE_MAX_BYTES go to R2 under the key
+// the caller passes (src/files/r2-keys.ts: resultKey).
 import type { CaptureStatus } from '../capture/types.ts';
 import { RESULT_INLINE_MAX_BYTES } from './settings.ts';
 
@@ -17,9 +17,6 @@ export interface StoredResult {
   r2Key: string | null;
   bytes: number;
 }
-
-export const resultKey = (taskId: string, index: number, attempt: number): string =>
-  `results/${taskId}/${index}-${attempt}.json`;
 
 export async function storeResult(
   bucket: ResultBucket,

@@ -13,6 +13,11 @@ export const MAX_BATCH_URLS = 1000;
 export const DEFAULT_CRAWL_MAX_PAGES = 100;
 export const MAX_CRAWL_MAX_PAGES = 1000;
 export const MAX_INCLUDE_PATHS = 50;
+/**
+ * Pages refused by robots.txt that one crawl lists as `blocked` at most (decision D225). They never use the maxPages
+ * budget; this separate bound keeps a site with a million disallowed links from flooding the listing.
+ */
+export const MAX_CRAWL_BLOCKED = 1000;
 /** Pages of one host in flight at once when its robots.txt names no Crawl-delay (decision D51). */
 export const HOST_CONCURRENCY = 4;
 
@@ -25,7 +30,7 @@ export const LIST_MAX_BYTES = 8 * MIB;
 export const SEND_CHUNK = 100;
 /** Queues accept a delivery delay of at most 12 hours. */
 export const MAX_DELAY_SECONDS = 43_200;
-/** A claimed unit's lease: the capture's own timeout plus this margin; after it the unit is offered again. */
+/** A claimed unit's lease: the item's whole budget (leases.ts) plus this margin; after it the unit is offered again. */
 export const LEASE_MARGIN_MS = 15_000;
 /** A consumer waits in place for a host slot up to this long; a longer wait re-sends the message with a delay. */
 export const MAX_CONSUMER_WAIT_MS = 10_000;
@@ -33,6 +38,12 @@ export const MAX_CONSUMER_WAIT_MS = 10_000;
 /** Default age after which a sent but unclaimed unit counts as lost and is sent again by the sweep (D53). */
 export const DEFAULT_STALE_MS = 120_000;
 const MIN_STALE_MS = 1_000;
+
+/**
+ * The cron value of the sweep the local launcher fires once the service is up (decision D223). The scheduled time
+ * it sends is the launcher's start: messages sent and leases taken before it died with the previous process.
+ */
+export const RESTART_SWEEP_CRON = 'svc-restart';
 
 /** SVC_TASK_STALE_MS: whole milliseconds ≥ 1000; anything else falls back to the default. */
 export function staleMsFromEnv(env: Record<string, unknown>): number {

@@ -11,7 +11,7 @@ export const DELIVERY_FAILED = 'delivery_failed';
 export function undeliveredResult(url: string, options: CaptureOptions, sourceCommit: string | null): ScrapeResult {
   const record = buildEvidenceRecord({
     requestedUrl: url,
-    answered: [],
+    chain: { urls: [], complete: true },
     fetchedAt: null,
     httpStatus: null,
     status: 'failed',

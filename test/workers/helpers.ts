@@ -1,11 +1,11 @@
 /// <reference types="@cloudflare/vitest-plugin/types" />
 // Helpers of the in-runtime task tests: the API Worker called in this isolate, and polling until a task is final.
 import { createExecutionContext } from 'cloudflare:test';
-import { env as workersEnv } from 'cloudflare:workers';
+import { env } from 'cloudflare:workers';
 import worker from '../../workers/api.ts';
-import type { ServiceEnv } from '../../src/config/bindings.ts';
 
-export const env = workersEnv as unknown as ServiceEnv;
+/** The Worker's bindings, typed by the generated Env (worker-configuration.d.ts). */
+export { env };
 export const FIXTURE = 'http://fixture.test';
 
 export interface Answer {

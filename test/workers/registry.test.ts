@@ -2,15 +2,13 @@
 // The task registry and the scheduled sweep inside workerd.
 import { runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { TaskRegistry } from '../../durable-objects/registry.ts';
-import { batchStub, registryStub } from '../../src/tasks/bindings.ts';
-import { sweepTasks } from '../../src/tasks/queue.ts';
+import { batchStub, registryStub } from '../../durable-objects/stubs.ts';
+import { sweepTasks } from '../../workers/task-queue.ts';
 import { ACCEPT_LEASE_MS, MAX_ACTIVE_BATCHES } from '../../src/tasks/settings.ts';
 import { api, env, FIXTURE, readAll, waitFor } from './helpers.ts';
 
 function registryNamed(name: string): DurableObjectStub<TaskRegistry> {
-  const ns = env.REGISTRY as unknown as DurableObjectNamespace<TaskRegistry>;
-  return ns.get(ns.idFromName(name));
+  return env.REGISTRY.get(env.REGISTRY.idFromName(name));
 }
 
 describe('task registry', () => {

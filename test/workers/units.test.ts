@@ -6,7 +6,6 @@ import { describe, expect, it } from 'vitest';
 import {
   appendResult,
   claimUnit,
-  createUnitTables,
   lapsedUnits,
   listLog,
   markQueued,
@@ -14,7 +13,9 @@ import {
   resultCounts,
   stateCounts,
 } from '../../durable-objects/units.ts';
-import { batchStub } from '../../src/tasks/bindings.ts';
+import { applyMigrations } from '../../migrations/apply.ts';
+import { BATCH_MIGRATIONS } from '../../migrations/batch.ts';
+import { batchStub } from '../../durable-objects/stubs.ts';
 import { newTaskId } from '../../src/tasks/ids.ts';
 import type { StoredResult } from '../../src/tasks/result-store.ts';
 import { env } from './helpers.ts';
@@ -24,7 +25,7 @@ const stored = (status: StoredResult['status'], body: string): StoredResult => (
 /** Runs `fn` on the SQLite storage of a fresh Durable Object that no batch ever used (so no messages are sent). */
 async function withSql(fn: (sql: SqlStorage) => void): Promise<void> {
   await runInDurableObject(batchStub(env, newTaskId('batch')), (_instance, state) => {
-    createUnitTables(state.storage.sql);
+    applyMigrations(state.storage, BATCH_MIGRATIONS);
     fn(state.storage.sql);
   });
 }

@@ -2,10 +2,10 @@
 import { Hono } from 'hono';
 import { ApiError } from '../../errors.ts';
 import { readJsonObject, refuseUnknownKeys } from '../../request/body.ts';
-import { crawlStub, registryStub } from '../../tasks/bindings.ts';
 import { isTaskId, newTaskId } from '../../tasks/ids.ts';
 import { listResponse, parseListQuery, taskNotFound } from '../../tasks/listing.ts';
 import { parseCrawlRequest } from '../../tasks/requests.ts';
+import { createOrRelease, type TaskStore } from '../../tasks/store.ts';
 import type { AppEnv } from '../context.ts';
 
 /** cancel and resume take no parameters: an empty body or `{}`. */
@@ -15,21 +15,24 @@ async function refuseBodyKeys(req: Request): Promise<void> {
   refuseUnknownKeys(await readJsonObject(req), new Set());
 }
 
-export function crawlRoutes(): Hono<AppEnv> {
+export function crawlRoutes(tasks: TaskStore): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.post('/crawls', async (c) => {
     const req = parseCrawlRequest(await readJsonObject(c.req.raw), c.var.config);
     const id = newTaskId('crawl');
-    // Registered first, so the sweep looks after the crawl even if this request dies half-way.
-    await registryStub(c.env).registerCrawl(id, Date.now());
-    const record = await crawlStub(c.env, id).create({ id, ...req });
+    // Registered first, so the sweep looks after the crawl even if this request dies half-way; a create that fails
+    // leaves the registry at once (D224).
+    const registry = tasks.registry();
+    await registry.register(id, 'crawl', Date.now());
+    const crawl = tasks.crawl(id);
+    const record = await createOrRelease(registry, id, { create: () => crawl.create({ id, ...req }), get: () => crawl.get() });
     return c.json(record, 201);
   });
 
   app.get('/crawls/:id', async (c) => {
     const id = c.req.param('id');
-    const record = isTaskId('crawl', id) ? await crawlStub(c.env, id).get() : null;
+    const record = isTaskId('crawl', id) ? await tasks.crawl(id).get() : null;
     if (!record) throw taskNotFound('crawl', id);
     return c.json(record);
   });
@@ -38,7 +41,7 @@ export function crawlRoutes(): Hono<AppEnv> {
     const id = c.req.param('id');
     if (!isTaskId('crawl', id)) throw taskNotFound('crawl', id);
     const query = parseListQuery(id, c.req.query());
-    const slice = await crawlStub(c.env, id).list(query.afterSeq, query.limit);
+    const slice = await tasks.crawl(id).list(query.afterSeq, query.limit);
     if (!slice) throw taskNotFound('crawl', id);
     return listResponse(id, query, slice, c.env.FILES);
   });
@@ -48,7 +51,7 @@ export function crawlRoutes(): Hono<AppEnv> {
       const id = c.req.param('id');
       if (!isTaskId('crawl', id)) throw taskNotFound('crawl', id);
       await refuseBodyKeys(c.req.raw);
-      const stub = crawlStub(c.env, id);
+      const stub = tasks.crawl(id);
       if ((await stub.get()) === null) throw taskNotFound('crawl', id);
       const outcome = action === 'cancel' ? await stub.cancel() : await stub.resume();
       if (!outcome.ok) throw new ApiError('conflict', outcome.message);

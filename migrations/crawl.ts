@@ -1,0 +1,22 @@
+// Tables of one crawl object (durable-objects/crawl.ts), versioned; applied when the object starts.
+import type { Migration } from './apply.ts';
+import { UNITS_V1, UNITS_V2 } from './units.ts';
+
+export const CRAWL_MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    sql: `CREATE TABLE IF NOT EXISTS crawl (
+      id TEXT PRIMARY KEY, status TEXT NOT NULL, url TEXT NOT NULL, max_pages INTEGER NOT NULL,
+      include_paths TEXT NOT NULL, options TEXT NOT NULL, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL,
+      completed_at INTEGER, crawl_delay_ms INTEGER, next_at INTEGER NOT NULL
+    );${UNITS_V1}
+    CREATE UNIQUE INDEX IF NOT EXISTS units_url ON units(url);`,
+  },
+  {
+    version: 2,
+    // `fetched`: the page's capture sent a request to the host (1) or robots.txt refused it (0); only fetched pages
+    // use the maxPages budget (decision D225). NULL = not finished, or finished before this column existed.
+    sql: `${UNITS_V2}
+    ALTER TABLE units ADD COLUMN fetched INTEGER;`,
+  },
+];

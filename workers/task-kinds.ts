@@ -1,0 +1,95 @@
+// Every task kind in one table (decision D221): which Durable Object holds it, how a WORK message of it becomes a
+// capture, what its dead letter does, and how the sweep looks after it. A new kind (monitor runs, deliveries) adds
+// one entry here and one message kind in src/tasks/messages.ts; the consumer, the sweep and the registry follow.
+import { batchStub, crawlStub } from '../durable-objects/stubs.ts';
+import { API_PROFILE } from '../src/capture/profiles.ts';
+import type { Config } from '../src/config/config.ts';
+import { resultKey } from '../src/files/r2-keys.ts';
+import { runCapture, type CaptureDeps } from '../src/pipeline/run-capture.ts';
+import type { ScrapeResult } from '../src/pipeline/result.ts';
+import { crawlFormats, wasRequested } from '../src/tasks/capture-outcome.ts';
+import type { TaskKind } from '../src/tasks/ids.ts';
+import type { MessageKind, WorkMessage } from '../src/tasks/messages.ts';
+import { storeResult } from '../src/tasks/result-store.ts';
+import { MAX_CONSUMER_WAIT_MS } from '../src/tasks/settings.ts';
+import type { SweepOutcome, SweepRequest } from '../src/tasks/store.ts';
+
+export interface ConsumerContext {
+  env: Env;
+  config: Config;
+  deps: CaptureDeps;
+}
+
+export interface TaskKindSpec {
+  /** The kind of its units' messages on the WORK queue. */
+  message: MessageKind;
+  /** Captures the unit a WORK message names (or does nothing when the object says skip). */
+  work(msg: WorkMessage, token: string, cx: ConsumerContext): Promise<void>;
+  /** Gives a lease back after a failed attempt, so the message's retry may claim the unit again at once. */
+  giveBack(env: Env, msg: WorkMessage, token: string): Promise<void>;
+  /** The unit's message ran out of delivery retries. */
+  deadLetter(msg: WorkMessage, cx: ConsumerContext): Promise<void>;
+  sweep(env: Env, id: string, req: SweepRequest): Promise<SweepOutcome>;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+async function store(cx: ConsumerContext, msg: WorkMessage, attempt: number, result: ScrapeResult) {
+  return storeResult(cx.env.FILES, resultKey(msg.taskId, msg.index, attempt), result.status, { index: msg.index, ...result });
+}
+
+async function captureBatchItem(msg: WorkMessage, token: string, cx: ConsumerContext): Promise<void> {
+  const stub = batchStub(cx.env, msg.taskId);
+  const claim = await stub.claim(msg.index, token);
+  if (claim.kind !== 'capture') return;
+  const result = await runCapture({ url: claim.url, options: claim.options, profile: API_PROFILE }, cx.deps);
+  await stub.record(msg.index, await store(cx, msg, claim.attempt, result));
+}
+
+async function captureCrawlPage(msg: WorkMessage, token: string, cx: ConsumerContext): Promise<void> {
+  const stub = crawlStub(cx.env, msg.taskId);
+  let claim = await stub.claim(msg.index, token);
+  while (claim.kind === 'wait') {
+    if (claim.ms > MAX_CONSUMER_WAIT_MS) {
+      await stub.requeue(msg.index, claim.ms);
+      return;
+    }
+    await sleep(claim.ms);
+    claim = await stub.claim(msg.index, token);
+  }
+  if (claim.kind !== 'capture') return;
+  // The frontier needs the page's links even when the caller did not ask for them; only asked formats are delivered.
+  const { formats, stripLinks } = crawlFormats(claim.options.formats);
+  const full = await runCapture({ url: claim.url, options: { ...claim.options, formats }, profile: API_PROFILE }, cx.deps);
+  const links = full.links ?? [];
+  const result: ScrapeResult = { ...full };
+  if (stripLinks) delete result.links;
+  const robots = result.evidenceRecord.robotsDecision;
+  await stub.record(msg.index, await store(cx, msg, claim.attempt, result), {
+    links,
+    requested: wasRequested(result),
+    crawlDelayMs: robots === null ? null : (robots.crawlDelayMs ?? 0),
+  });
+}
+
+export const TASK_KINDS: Readonly<Record<TaskKind, TaskKindSpec>> = {
+  batch: {
+    message: 'batch_item',
+    work: captureBatchItem,
+    giveBack: (env, msg, token) => batchStub(env, msg.taskId).release(msg.index, token),
+    deadLetter: async (msg, cx) => void (await batchStub(cx.env, msg.taskId).deadLetter(msg.index, cx.config.sourceCommit)),
+    sweep: (env, id, req) => batchStub(env, id).sweep(req),
+  },
+  crawl: {
+    message: 'crawl_page',
+    work: captureCrawlPage,
+    giveBack: (env, msg, token) => crawlStub(env, msg.taskId).release(msg.index, token),
+    deadLetter: async (msg, cx) => void (await crawlStub(cx.env, msg.taskId).deadLetter(msg.index)),
+    sweep: (env, id, req) => crawlStub(env, id).sweep(req),
+  },
+};
+
+/** The entry of a kind as stored (registry rows may name a kind this version does not know: null). */
+export function taskKind(kind: string): TaskKindSpec | null {
+  return Object.hasOwn(TASK_KINDS, kind) ? TASK_KINDS[kind as TaskKind] : null;
+}
