@@ -1,0 +1,77 @@
+// Read-only DOM helpers shared by the adapters.
+import type { AdapterDocument, AdapterElement, ValueEvidence } from './types.ts';
+
+export const all = (root: AdapterDocument | AdapterElement, selector: string): AdapterElement[] =>
+  Array.from(root.querySelectorAll(selector));
+
+/** Text as a reader sees it: whitespace collapsed, zero-width and bidi marks (common around addresses) dropped. */
+export function clean(s: string | null | undefined): string {
+  return (s ?? '').replace(/[\u200b-\u200f\u202a-\u202e\u2060\ufeff]/g, '').replace(/\s+/g, ' ').trim();
+}
+
+export const textOf = (el: AdapterElement | null): string => clean(el?.textContent);
+
+/** The first element of `selectors` (in that order) with non-empty text, and the selector that found it. */
+export function firstText(
+  root: AdapterDocument | AdapterElement,
+  selectors: readonly string[],
+): { el: AdapterElement; selector: string; text: string } | null {
+  for (const selector of selectors) {
+    for (const el of all(root, selector)) {
+      const text = textOf(el);
+      if (text !== '') return { el, selector, text };
+    }
+  }
+  return null;
+}
+
+export const domEvidence = (locator: string, quote: string): ValueEvidence => ({ source: 'dom', locator, quote: clean(quote) });
+
+/** Resolves a page reference against the page URL; null when it is no http(s) URL. */
+export function absoluteUrl(ref: string | null, base: URL): string | null {
+  if (ref === null || ref.trim() === '' || ref.trim().startsWith('data:')) return null;
+  try {
+    const u = new URL(ref.trim(), base);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** JSON-LD blocks of the page, parsed; a block that does not parse is skipped (it proves nothing). */
+export function jsonLdBlocks(doc: AdapterDocument): Array<{ index: number; data: unknown }> {
+  const out: Array<{ index: number; data: unknown }> = [];
+  all(doc, 'script[type="application/ld+json"]').forEach((el, index) => {
+    try {
+      out.push({ index, data: JSON.parse(el.textContent ?? '') });
+    } catch {
+      // An unreadable block is not evidence of anything.
+    }
+  });
+  return out;
+}
+
+/** Every object node of a JSON-LD block whose @type includes `type`, with its path (`@graph[1]`). */
+export function jsonLdNodesOfType(data: unknown, type: string): Array<{ node: Record<string, unknown>; path: string }> {
+  const found: Array<{ node: Record<string, unknown>; path: string }> = [];
+  const walk = (v: unknown, path: string, depth: number): void => {
+    if (depth > 6 || v === null || typeof v !== 'object') return;
+    if (Array.isArray(v)) {
+      v.forEach((item, i) => walk(item, `${path}[${i}]`, depth + 1));
+      return;
+    }
+    const node = v as Record<string, unknown>;
+    const t = node['@type'];
+    if (t === type || (Array.isArray(t) && t.includes(type))) found.push({ node, path });
+    for (const [k, child] of Object.entries(node)) if (typeof child === 'object') walk(child, path ? `${path}.${k}` : k, depth + 1);
+  };
+  walk(data, '', 0);
+  return found;
+}
+
+/** A scalar JSON-LD member as text (`"19.99"`, `19.99`), else null. */
+export function scalarText(v: unknown): string | null {
+  if (typeof v === 'string') return clean(v) || null;
+  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
+  return null;
+}

@@ -1,0 +1,34 @@
+// Shared by the adapter tests: fixture pages parsed the way the pipeline parses them (linkedom, once).
+import { readFileSync } from 'node:fs';
+import { parseHTML } from 'linkedom';
+import type { AdapterDocument, AdapterResult } from './types.ts';
+
+const ROOT = new URL('../../test/fixtures/adapters/', import.meta.url);
+
+export function fixtureHtml(path: string): string {
+  return readFileSync(new URL(path, ROOT), 'utf8');
+}
+
+export function parseFixture(path: string): AdapterDocument {
+  return parseHTML(fixtureHtml(path)).document as AdapterDocument;
+}
+
+/** Every reported value has evidence and every evidence quote is non-empty: the adapters' own contract. */
+export function evidenceGaps(result: AdapterResult): string[] {
+  const gaps: string[] = [];
+  const values: Record<string, unknown> = { ...(result.product ?? {}) };
+  if (result.post) {
+    const { counts, media, replies, ...rest } = result.post;
+    Object.assign(values, rest);
+    for (const [k, v] of Object.entries(counts)) values[`counts.${k}`] = v;
+    media.forEach((m, i) => (values[`media[${i}]`] = m));
+    replies.forEach((r, i) => (values[`replies[${i}]`] = r));
+  }
+  for (const [k, v] of Object.entries(values)) {
+    if (v !== null && !result.evidence[k]) gaps.push(`${k}: no evidence`);
+  }
+  for (const [k, ev] of Object.entries(result.evidence)) {
+    if (ev.quote === '' || ev.locator === '') gaps.push(`${k}: empty quote or locator`);
+  }
+  return gaps;
+}
