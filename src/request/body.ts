@@ -1,4 +1,4 @@
-import { ApiError } from '../errors.ts';
+import { ApiError, unsupportedParameters } from '../errors.ts';
 
 export type JsonObject = Record<string, unknown>;
 
@@ -24,11 +24,5 @@ export async function readJsonObject(req: Request): Promise<JsonObject> {
 /** Refuses every key of `body` outside `allowed`, naming them as sent (nothing is ignored silently). */
 export function refuseUnknownKeys(body: JsonObject, allowed: ReadonlySet<string>, prefix = ''): void {
   const unknown = Object.keys(body).filter((k) => !allowed.has(k));
-  if (unknown.length > 0) {
-    throw new ApiError(
-      'unsupported_parameter',
-      `unsupported parameter${unknown.length === 1 ? '' : 's'}: ${unknown.map((k) => prefix + k).join(', ')}`,
-      { parameters: unknown.map((k) => prefix + k) },
-    );
-  }
+  if (unknown.length > 0) throw unsupportedParameters(unknown.map((k) => prefix + k));
 }

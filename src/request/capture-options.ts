@@ -2,7 +2,7 @@
 // adds its own keys (url, urls, maxPages …) and refuses the rest.
 import type { CrawlMode, FormatRequest } from '../capture/types.ts';
 import type { Config } from '../config/config.ts';
-import { ApiError, invalidRequest, unsupportedFormats } from '../errors.ts';
+import { invalidRequest, unsupportedFormats, unsupportedParameters } from '../errors.ts';
 import { resolveMaxFileBytes } from '../files/limits.ts';
 import { parseJsonFormat } from '../json/intake.ts';
 import { guardUrl } from '../pipeline/url-guard.ts';
@@ -44,8 +44,7 @@ function parseFormats(raw: unknown, config: Config): FormatRequest[] {
     }
     const extra = Object.keys(obj).filter((k) => k !== 'type');
     if (extra.length > 0) {
-      const names = extra.map((k) => `formats[${i}].${k}`);
-      throw new ApiError('unsupported_parameter', `unsupported parameter: ${names.join(', ')}`, { parameters: names });
+      throw unsupportedParameters(extra.map((k) => `formats[${i}].${k}`));
     }
     if (!out.some((f) => f.type === type)) out.push({ type } as FormatRequest);
   });
@@ -91,9 +90,23 @@ const URL_PROBLEMS: Record<string, string> = {
   credentials_in_url: 'must not carry credentials',
 };
 
+/**
+ * Longest URL a request may name (decision D200), in UTF-16 code units as sent. Browsers and CDNs stop near 8 KiB
+ * too, and it keeps a URL well inside a Durable Object row and every echo of it in a result small.
+ */
+export const MAX_URL_LENGTH = 8_192;
+
+/** Refuses a URL longer than MAX_URL_LENGTH with `invalid_request`, before anything is parsed or stored. */
+export function checkUrlLength(raw: string, name = 'url'): void {
+  if (raw.length > MAX_URL_LENGTH) {
+    throw invalidRequest(`${name} is ${raw.length} characters long; the limit is ${MAX_URL_LENGTH}`);
+  }
+}
+
 /** An http(s) URL given by the caller: the pipeline's own URL guard decides, here as `invalid_request`. */
 export function parseHttpUrl(raw: unknown, name = 'url'): URL {
   if (typeof raw !== 'string' || raw.trim() === '') throw invalidRequest(`${name} is required (an http or https URL)`);
+  checkUrlLength(raw, name);
   const guard = guardUrl(raw.trim());
   if (!guard.ok) throw invalidRequest(`${name} ${URL_PROBLEMS[guard.reason] ?? 'is not a usable URL'}`);
   return guard.url;
