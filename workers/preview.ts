@@ -1,10 +1,44 @@
-// The preview Worker (separate host). Its capture, quota and capability routes come with the preview issue.
-import { Hono } from 'hono';
-import { ApiError, errorResponse } from '../src/errors.ts';
+// The preview Worker (separate host, spec {preview_url}): the anonymous preview site. Its bindings and SVC_* settings
+// are read here, once per request, into the services the routes of src/preview/app.ts use.
+import { loadConfig } from '../src/config/config.ts';
+import { proxyRouteOf, routedFetch } from '../src/lanes/proxy/proxy-fetch.ts';
+import { dohResolver } from '../src/net/doh.ts';
+import { publicAddressPolicy } from '../src/net/policy.ts';
+import { createPreviewApp, type PreviewServices } from '../src/preview/app.ts';
+import { capturePreview } from '../src/preview/capture.ts';
+import { loadPreviewConfig } from '../src/preview/config.ts';
+import { PREVIEW_LIMITS } from '../src/preview/quota.ts';
+import { RobotsCache } from '../src/robots/index.ts';
+import type { PreviewQuota } from '../durable-objects/preview-quota.ts';
 
-const app = new Hono();
-app.get('/healthz', (c) => c.json({ ok: true }));
-app.notFound((c) => errorResponse(new ApiError('not_found', `no route matches ${c.req.method} ${c.req.path}`), false));
-app.onError((err) => errorResponse(err, true));
+export { PreviewQuota } from '../durable-objects/preview-quota.ts';
 
-export default app;
+export interface PreviewEnv {
+  PREVIEW_QUOTA: DurableObjectNamespace<PreviewQuota>;
+  [setting: string]: unknown;
+}
+
+// Lives as long as the isolate, like the API Worker's (decision D24).
+const robotsCache = new RobotsCache();
+
+async function services(env: PreviewEnv): Promise<PreviewServices> {
+  const preview = loadPreviewConfig(env);
+  const config = await loadConfig(env);
+  // One Durable Object for all counters: the visitor and site allowances are checked and counted in one step.
+  const quota = env.PREVIEW_QUOTA.get(env.PREVIEW_QUOTA.idFromName('quota'));
+  const transport = routedFetch(config.proxy, (input, init) => fetch(input, init));
+  const resolve = dohResolver((input, init) => fetch(input, init), preview.dnsUrl);
+  return {
+    config: preview,
+    quota: {
+      read: (visitor, now) => quota.read(preview.epoch, visitor, now, PREVIEW_LIMITS),
+      tryStart: (visitor, now) => quota.tryStart(preview.epoch, visitor, now, PREVIEW_LIMITS),
+    },
+    policy: () => publicAddressPolicy({ resolve, allowOrigins: preview.allowOrigins }),
+    capture: (input) =>
+      capturePreview(input, { config, fetch: transport, routeOf: (url) => proxyRouteOf(config.proxy, url), robotsCache, now: Date.now }),
+    now: Date.now,
+  };
+}
+
+export default createPreviewApp((env) => services(env as PreviewEnv));
