@@ -1,15 +1,15 @@
 // Regression gate for extraction quality: the shared scorer (shared/bench/extraction/score.mjs) on a fixed subset,
 // the first 40 benchmark pages in id order, through the same batch script as `bench/extraction/run.ts`.
 // At the time of writing this subset scores F1 0.979 P 0.966 R 0.993; the floors sit a little below.
-// shared/ is `../shared` beside the repository root, or env SVC_SHARED_DIR.
+// The 40 pages, their ground truth and the scorer are copied into test/fixtures/extraction-subset (no ../shared).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const REPO = path.resolve(import.meta.dirname, '..', '..');
-const SHARED = process.env['SVC_SHARED_DIR'] ?? path.resolve(REPO, '..', 'shared');
-const SCORER = path.join(SHARED, 'bench', 'extraction', 'score.mjs');
+// The in-repo subset (test/fixtures/extraction-subset, see its SOURCE.md): its score.mjs scores its own folder.
+const SCORER = path.join(REPO, 'test', 'fixtures', 'extraction-subset', 'score.mjs');
 const BATCH = path.join(REPO, 'bench', 'extraction', 'batch.ts');
 
 const FLOOR = { f1: 0.968, p: 0.95, r: 0.985 };
@@ -22,7 +22,7 @@ function nodeBinary(): string {
 
 describe('extraction benchmark subset (40 pages)', () => {
   it('stays above the quality floor', () => {
-    expect(fs.existsSync(SCORER), `scorer not found at ${SCORER}; set SVC_SHARED_DIR`).toBe(true);
+    expect(fs.existsSync(SCORER), `scorer not found at ${SCORER}`).toBe(true);
     const node = nodeBinary();
     const cmd = `${JSON.stringify(node)} ${JSON.stringify(BATCH)} ours {in} {out}`;
     const r = spawnSync(node, [SCORER, '--batch-cmd', cmd, '--limit', '40', '--bootstrap', '0'], {

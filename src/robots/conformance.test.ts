@@ -1,4 +1,4 @@
-// Table-driven conformance run over ../shared/conformance/robots-cases.json (see SOURCE.md there).
+// Table-driven conformance run over test/fixtures/conformance/robots-cases.json (see SOURCE.md there).
 // [RFC], [RFC-TEXT] and [DERIVED] cases must all pass. [GOOGLE] and [GOOGLE-ENCODING] cases describe Google's
 // matcher; where we deliberately answer like RFC 9309 instead, the case is listed in DEVIATIONS with the reason and
 // we assert the opposite answer, so every case is checked and any change of behaviour fails a test.
@@ -19,8 +19,8 @@ interface RobotsCase {
 }
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const sharedDir = process.env.SVC_SHARED_DIR ?? resolve(repoRoot, '../shared');
-const cases = JSON.parse(readFileSync(resolve(sharedDir, 'conformance/robots-cases.json'), 'utf8')) as RobotsCase[];
+// The in-repo copy (test/fixtures/conformance, see SOURCE.md there), so a clone anywhere runs it.
+const cases = JSON.parse(readFileSync(resolve(repoRoot, 'test/fixtures/conformance/robots-cases.json'), 'utf8')) as RobotsCase[];
 
 const REQUIRED_TAGS = ['RFC', 'RFC-TEXT', 'DERIVED'];
 
