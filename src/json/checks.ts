@@ -3,7 +3,7 @@
 // checked (spec vocabulary table), so both are removed from the copy the validator sees.
 import { Validator } from '@cfworker/json-schema';
 import { compilePattern, matchPattern } from './patterns.ts';
-import { fromInstanceLocation } from './pointer.ts';
+import { fromInstanceLocation, setOwn } from './pointer.ts';
 import { deref, isObj, type Obj } from './schema-nav.ts';
 import { isNullSchema } from './vocabulary.ts';
 
@@ -24,7 +24,7 @@ function stripUnchecked(node: unknown): unknown {
   for (const [k, v] of Object.entries(node)) {
     if (k === 'pattern' || k === 'format') continue;
     // Keyword values that are not schemas are copied as they are (an enum of objects stays intact).
-    out[k] = k === 'enum' || k === 'const' || k === 'examples' || k === 'default' ? v : stripUnchecked(v);
+    setOwn(out, k, k === 'enum' || k === 'const' || k === 'examples' || k === 'default' ? v : stripUnchecked(v));
   }
   return out;
 }
@@ -80,7 +80,7 @@ export class RecordChecker {
       const props = isObj(s.properties) ? s.properties : {};
       for (const [k, v] of Object.entries(value)) {
         const p = `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-        if (k in props) this.patterns(props[k], v, p, out, depth + 1);
+        if (Object.hasOwn(props, k)) this.patterns(props[k], v, p, out, depth + 1);
         else if ('additionalProperties' in s) this.patterns(s.additionalProperties, v, p, out, depth + 1);
       }
     }

@@ -2,6 +2,7 @@
 // the number reading rules (numbers.ts); nothing is coerced by guesswork.
 import { normKey } from './match-names.ts';
 import { readNumber } from './numbers.ts';
+import { setOwn } from './pointer.ts';
 import { isObj, shapeOf, type Shape } from './schema-nav.ts';
 
 export type Conversion = { ok: true; value: unknown } | { ok: false; ambiguous: string | null };
@@ -105,7 +106,7 @@ function toObject(value: unknown, shape: Extract<Shape, { kind: 'object' }>, ctx
     const raw = [name, ...subShape.titles].map((n) => byKey.get(normKey(n))).find((v) => v !== undefined);
     if (raw === undefined) continue;
     const r = convert(raw, subShape, { ...ctx, count: ctx.count }, depth + 1);
-    if (r.ok) out[name] = r.value;
+    if (r.ok) setOwn(out, name, r.value);
   }
   return Object.keys(out).length > 0 ? { ok: true, value: out } : FAIL;
 }

@@ -4,7 +4,7 @@
 import type { FieldEvidence, JsonIssue } from '../capture/types.ts';
 import { convert } from './convert.ts';
 import { nameSet } from './match-names.ts';
-import { childPointer } from './pointer.ts';
+import { childPointer, setOwn } from './pointer.ts';
 import { shapeOf, type Shape } from './schema-nav.ts';
 import type { Provider } from './sources/candidate.ts';
 
@@ -79,27 +79,44 @@ function fillObject(
     if (subShape.kind === 'object' && subShape.properties.length > 0 && !stack.includes(subShape.schema) && depth < MAX_DEPTH) {
       const child = fillObject(root, subShape, p, providers, [...stack, subShape.schema], depth + 1);
       if (child.value !== undefined) {
-        obj[name] = child.value;
+        setOwn(obj, name, child.value);
         anyValue = true;
         merge(part, child, true);
         continue;
       }
       merge(part, child, false);
       const missing = missingLeaf(p, subShape.nullable, required, null);
-      if (subShape.nullable) obj[name] = null;
+      if (subShape.nullable) setOwn(obj, name, null);
       part.issues.push(...missing.issues);
       part.fields.push(missing.field);
       continue;
     }
     const leaf = fillLeaf(root, subShape, p, names, required, providers);
     if (leaf.value !== undefined) {
-      obj[name] = leaf.value;
+      setOwn(obj, name, leaf.value);
       if (leaf.value !== null) anyValue = true;
     }
     merge(part, leaf, true);
   }
+  undeclaredRequired(shape, pointer, part);
   part.value = anyValue ? obj : undefined;
   return part;
+}
+
+/**
+ * A `required` name that `properties` does not declare is never looked up (the filler maps declared fields only), so
+ * it has no source: a `missing_required` issue makes the record `incomplete` (docs/decisions.md D180). It is not a
+ * gap for the model either: the model is asked by the declared schema.
+ */
+function undeclaredRequired(shape: Extract<Shape, { kind: 'object' }>, pointer: string, part: Part): void {
+  if (shape.required.size === 0) return;
+  const declared = new Set(shape.properties.map(([name]) => name));
+  for (const name of shape.required) {
+    if (declared.has(name)) continue;
+    const p = childPointer(pointer, name);
+    part.fields.push({ pointer: p, nullable: false, required: true });
+    part.issues.push({ code: 'missing_required', path: p, message: 'required, but not declared in properties: no page source is looked up for it' });
+  }
 }
 
 function fillLeaf(

@@ -2,6 +2,7 @@
 // structured output (`response_format: {type: "json_schema", json_schema: {strict}}`), validated locally against
 // the schema as given. An answer that does not fit is sent back once with the problems; a second misfit is final.
 import type { RecordChecker } from './checks.ts';
+import { setOwn } from './pointer.ts';
 import { shapeOf, isObj, type Obj } from './schema-nav.ts';
 import { strictPlan } from './strict.ts';
 
@@ -111,12 +112,12 @@ export function dropStrictNulls(root: Obj, node: unknown, value: unknown, depth 
     for (const [k, v] of Object.entries(value)) {
       const sub = props.get(k);
       if (sub === undefined) {
-        out[k] = v;
+        setOwn(out, k, v);
         continue;
       }
       const subShape = shapeOf(root, sub);
       if (v === null && !shape.required.has(k) && !(subShape.kind !== 'never' && subShape.nullable)) continue;
-      out[k] = dropStrictNulls(root, sub, v, depth + 1);
+      setOwn(out, k, dropStrictNulls(root, sub, v, depth + 1));
     }
     return out;
   }

@@ -23,12 +23,25 @@ export function isWithin(pointer: string, ancestor: string): boolean {
   return pointer === ancestor || pointer.startsWith(`${ancestor}/`);
 }
 
+/**
+ * Sets an own member, whatever its name: `obj.__proto__ = v` would change the prototype instead, and schema and page
+ * names such as `__proto__` are plain keys here.
+ */
+export function setOwn(obj: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/** An own member's value; never an inherited one (`constructor`, `toString` are plain keys). */
+export function getOwn(obj: object, key: string): unknown {
+  return Object.hasOwn(obj, key) ? (obj as Record<string, unknown>)[key] : undefined;
+}
+
 /** The value at `pointer`, or undefined when a step is missing. */
 export function getAt(root: unknown, pointer: string): unknown {
   let cur: unknown = root;
   for (const token of pointerTokens(pointer)) {
     if (Array.isArray(cur)) cur = cur[Number(token)];
-    else if (cur !== null && typeof cur === 'object') cur = (cur as Record<string, unknown>)[token];
+    else if (cur !== null && typeof cur === 'object') cur = getOwn(cur, token);
     else return undefined;
   }
   return cur;
@@ -57,9 +70,9 @@ export function setAt(root: Record<string, unknown>, pointer: string, value: unk
   if (last === undefined) return;
   let cur: Record<string, unknown> = root;
   for (const token of tokens) {
-    const next = cur[token];
-    if (next === null || typeof next !== 'object' || Array.isArray(next)) cur[token] = {};
-    cur = cur[token] as Record<string, unknown>;
+    const next = getOwn(cur, token);
+    if (next === null || typeof next !== 'object' || Array.isArray(next)) setOwn(cur, token, {});
+    cur = getOwn(cur, token) as Record<string, unknown>;
   }
-  cur[last] = value;
+  setOwn(cur, last, value);
 }

@@ -3,6 +3,7 @@
 // optional becomes nullable instead. Checks and annotations other than title/description are dropped from the copy
 // (the answer is validated locally against the schema as given). When strict mode cannot express the schema, the
 // schema is sent as given with strict off and `strictReason` says why (spec "Model fallback").
+import { setOwn } from './pointer.ts';
 import { isObj, type Obj } from './schema-nav.ts';
 import { isNullSchema } from './vocabulary.ts';
 
@@ -42,7 +43,7 @@ function strictCopy(node: unknown, where: string, problems: string[]): unknown {
       const props: Obj = {};
       for (const [name, sub] of Object.entries(v)) {
         const copied = strictCopy(sub, `${where}/properties/${name}`, problems);
-        props[name] = required.has(name) ? copied : nullable(copied, `${where}/properties/${name}`, problems);
+        setOwn(props, name, required.has(name) ? copied : nullable(copied, `${where}/properties/${name}`, problems));
       }
       out.properties = props;
       out.required = Object.keys(v);
