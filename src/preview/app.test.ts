@@ -7,7 +7,12 @@ import { publicAddressPolicy } from '../net/policy.ts';
 import { RobotsCache } from '../robots/index.ts';
 import { createPreviewApp, type PreviewServices } from './app.ts';
 import { capturePreview } from './capture.ts';
-import { memoryCounterStore, readQuota, tryStart } from './quota.ts';
+import { memoryCounterStore, readQuota, tryStart, type QuotaView } from './quota.ts';
+import type { PreviewResponse } from './response.ts';
+
+/** Every body these routes answer, read loosely for assertions. */
+type Answer = PreviewResponse & QuotaView & { code: string; error: string };
+const bodyOf = async (res: Response | Promise<Response>): Promise<Answer> => (await (await res).json()) as Answer;
 
 const NOW = Date.parse('2026-11-23T12:00:00Z');
 const ARTICLE = `<!doctype html><html lang="en"><head><title>Tide tables</title><meta name="description" content="When the tide turns">
@@ -65,11 +70,11 @@ describe('POST /api/preview', () => {
     const h = harness();
     const res = await post(h, '/api/preview', { url: 'https://public.test/article', fields: ['author', 'headline', 'price'] });
     expect(res.status).toBe(200);
-    const body = await res.json();
+    const body = await bodyOf(res);
     expect(body).toMatchObject({ status: 'success', reason: null, diagnostic: null, finalUrl: 'https://public.test/article' });
     expect(body.markdown).toContain('Tide tables of the north coast');
     expect(body.links).toContain('https://public.test/next');
-    expect(body.metadata.description).toBe('When the tide turns');
+    expect(body.metadata?.description).toBe('When the tide turns');
     expect(body.fields).toEqual([
       { name: 'author', value: 'Ada Brook', source: 'jsonld' },
       { name: 'headline', value: 'Tide tables', source: 'jsonld' },
@@ -84,7 +89,7 @@ describe('POST /api/preview', () => {
 
   it('obeys the service-preview robots group and counts the blocked preview', async () => {
     const h = harness();
-    const body = await (await post(h, '/api/preview', { url: 'https://public.test/private/page' })).json();
+    const body = await bodyOf(post(h, '/api/preview', { url: 'https://public.test/private/page' }));
     expect(body).toMatchObject({ status: 'blocked', diagnostic: { code: 'robots_disallowed', stage: 'robots', evidence: 'observed' } });
     expect(body.quota.visitor.used).toBe(1);
   });
@@ -94,7 +99,7 @@ describe('POST /api/preview', () => {
     for (const url of ['http://2130706433/', 'http://0x7f.1/', 'http://[::ffff:127.0.0.1]/', 'http://localhost/', 'http://10.0.0.1/']) {
       const res = await post(h, '/api/preview', { url });
       expect(res.status, url).toBe(400);
-      const body = await res.json();
+      const body = await bodyOf(res);
       expect(body).toMatchObject({ status: 'invalid_url', reason: 'policy_denied', diagnostic: { code: 'policy_denied' }, quota: { visitor: { used: 0 } } });
     }
     expect(h.sent).toEqual([]);
@@ -102,16 +107,16 @@ describe('POST /api/preview', () => {
 
   it('counts a name whose DNS answer is private, and a name that does not resolve; sends nothing', async () => {
     const h = harness();
-    const rebind = await (await post(h, '/api/preview', { url: 'http://rebind.test:8080/' })).json();
+    const rebind = await bodyOf(post(h, '/api/preview', { url: 'http://rebind.test:8080/' }));
     expect(rebind).toMatchObject({ status: 'blocked', reason: 'policy_denied', diagnostic: { code: 'policy_denied', evidence: 'observed' }, quota: { visitor: { used: 1 } } });
-    const missing = await (await post(h, '/api/preview', { url: 'http://missing.test/' })).json();
+    const missing = await bodyOf(post(h, '/api/preview', { url: 'http://missing.test/' }));
     expect(missing).toMatchObject({ status: 'failed', diagnostic: { code: 'policy_denied', stage: 'dns', evidence: 'unobserved' }, quota: { visitor: { used: 2 } } });
     expect(h.sent).toEqual([]);
   });
 
   it('checks every redirect hop: a redirect to the metadata address is refused', async () => {
     const h = harness();
-    const body = await (await post(h, '/api/preview', { url: 'https://public.test/to-metadata' })).json();
+    const body = await bodyOf(post(h, '/api/preview', { url: 'https://public.test/to-metadata' }));
     expect(body).toMatchObject({ status: 'blocked', reason: 'policy_denied' });
     expect(h.sent.map((s) => s.url)).not.toContain('http://169.254.169.254/latest/');
   });
@@ -127,12 +132,12 @@ describe('POST /api/preview', () => {
     for (const body of cases) {
       const res = await post(h, '/api/preview', body);
       expect(res.status).toBe(400);
-      expect(await res.json()).toMatchObject({ code: 'invalid_options' });
+      expect(await bodyOf(res)).toMatchObject({ code: 'invalid_options' });
     }
-    expect((await (await post(h, '/api/preview?timeout=1', { url: 'https://public.test/article' })).json()).code).toBe('invalid_options');
-    expect((await (await post(h, '/api/preview', '{nope')).json()).code).toBe('invalid_json');
-    expect((await (await post(h, '/api/preview', { url: 'not a url' })).json()).code).toBe('invalid_request');
-    expect((await (await h.request('/api/quota')).json()).visitor.used).toBe(0);
+    expect((await bodyOf(post(h, '/api/preview?timeout=1', { url: 'https://public.test/article' }))).code).toBe('invalid_options');
+    expect((await bodyOf(post(h, '/api/preview', '{nope'))).code).toBe('invalid_json');
+    expect((await bodyOf(post(h, '/api/preview', { url: 'not a url' }))).code).toBe('invalid_request');
+    expect((await bodyOf(h.request('/api/quota'))).visitor.used).toBe(0);
   });
 
   it('answers 429 quota_exceeded in the preview shape after 3 previews; a visitor in the same /64 shares it', async () => {
@@ -140,7 +145,7 @@ describe('POST /api/preview', () => {
     for (let i = 0; i < 3; i++) expect((await post(h, '/api/preview', { url: 'https://public.test/article' }, `2001:db8:5:6::${i + 1}`)).status).toBe(200);
     const res = await post(h, '/api/preview', { url: 'https://public.test/article' }, '2001:db8:5:6:ffff::1');
     expect(res.status).toBe(429);
-    expect(await res.json()).toMatchObject({ status: 'quota_exceeded', reason: 'quota_exceeded', diagnostic: { code: 'quota_exceeded', stage: 'quota' }, markdown: null, links: [], quota: { visitor: { remaining: 0 } } });
+    expect(await bodyOf(res)).toMatchObject({ status: 'quota_exceeded', reason: 'quota_exceeded', diagnostic: { code: 'quota_exceeded', stage: 'quota' }, markdown: null, links: [], quota: { visitor: { remaining: 0 } } });
     expect((await post(h, '/api/preview', { url: 'https://public.test/article' }, '2001:db8:5:7::1')).status).toBe(200);
   });
 });
@@ -149,7 +154,7 @@ describe('GET /api/quota, capability, page', () => {
   it('reads the quota without spending it', async () => {
     const h = harness();
     await h.request('/api/quota');
-    expect(await (await h.request('/api/quota')).json()).toEqual({
+    expect(await bodyOf(h.request('/api/quota'))).toEqual({
       visitor: { limit: 3, used: 0, remaining: 3 },
       site: { limit: 100, used: 0, remaining: 100 },
       resetsAt: '2026-11-24T00:00:00.000Z',
@@ -158,13 +163,13 @@ describe('GET /api/quota, capability, page', () => {
 
   it('gives the capability hint by POST and GET, 400 on invalid input, without contacting anything', async () => {
     const h = harness();
-    expect(await (await post(h, '/api/capability', { url: 'https://www.amazon.de/dp/B08N5WRWNW' })).json()).toMatchObject({ route: 'retail_product', supported: true });
-    expect(await (await h.request('/api/capability?url=' + encodeURIComponent('http://0x7f000001/'))).json()).toMatchObject({ route: 'unsupported', supported: false });
+    expect(await bodyOf(post(h, '/api/capability', { url: 'https://www.amazon.de/dp/B08N5WRWNW' }))).toMatchObject({ route: 'retail_product', supported: true });
+    expect(await bodyOf(h.request('/api/capability?url=' + encodeURIComponent('http://0x7f000001/')))).toMatchObject({ route: 'unsupported', supported: false });
     expect((await h.request('/api/capability?url=' + encodeURIComponent('http://256.1/'))).status).toBe(400);
     expect((await h.request('/api/capability')).status).toBe(400);
     expect((await post(h, '/api/capability', { url: 'https://example.com/', extra: 1 })).status).toBe(400);
     expect(h.sent).toEqual([]);
-    expect((await (await h.request('/api/quota')).json()).visitor.used).toBe(0);
+    expect((await bodyOf(h.request('/api/quota'))).visitor.used).toBe(0);
   });
 
   it('serves the page with a Content Security Policy that forbids inline scripts, the script, and the about page', async () => {
