@@ -10,6 +10,7 @@ import { scrapeRoutes } from './routes/scrape.ts';
 import { fileRoutes } from './routes/files.ts';
 import { batchRoutes } from './routes/batches.ts';
 import { crawlRoutes } from './routes/crawls.ts';
+import { fcRoutes } from './routes/fc/routes.ts';
 
 const NO_KEYS: ReadonlySet<string> = new Set();
 
@@ -36,6 +37,8 @@ export function createApp(): Hono<AppEnv> {
   app.route('/v1', fileRoutes());
   app.route('/v1', batchRoutes());
   app.route('/v1', crawlRoutes());
+  // The Firecrawl v1 shim: auth inside (errors in the /fc shape); it runs its /v1 requests through this app.
+  app.route('/fc', fcRoutes(app));
 
   app.notFound((c) => errorResponse(new ApiError('not_found', `no route matches ${c.req.method} ${c.req.path}`), false));
   // Before the config is read (a bad setting), hide the message as a hosted server would.
