@@ -5,10 +5,7 @@
 import { AuthorizationError, type AuthRequest, type OAuthHelpers } from '@cloudflare/workers-oauth-provider';
 import { Hono, type Context } from 'hono';
 import { authorizationUrl, discover, isOwner, LoginError, newUpstreamState, redeemCode, type UpstreamState } from './oidc.ts';
-import type { McpSettings } from './settings.ts';
-
-export const AUTHORIZE_PATH = '/authorize';
-export const CALLBACK_PATH = '/callback';
+import { AUTHORIZE_PATH, CALLBACK_PATH, type McpSettings } from './settings.ts';
 
 /** The bindings the login routes need: the helpers the OAuth provider puts into `env`. */
 export interface LoginEnv {

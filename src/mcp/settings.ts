@@ -26,6 +26,9 @@ const REQUIRED = {
 
 /** The MCP route; the resource URL must name it, since the OAuth provider protects exactly this path. */
 export const MCP_ROUTE = '/mcp';
+/** The login's browser endpoints (src/mcp/login.ts). */
+export const AUTHORIZE_PATH = '/authorize';
+export const CALLBACK_PATH = '/callback';
 
 function setting(env: Record<string, unknown>, key: string): string | null {
   const v = env[key];
