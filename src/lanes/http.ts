@@ -55,7 +55,7 @@ function isIpLiteral(host: string): boolean {
   return host.startsWith('[') || /^\d+\.\d+\.\d+\.\d+$/.test(host);
 }
 
-type Ending =
+export type Ending =
   | { kind: 'blocked'; reason: string; detail: string | null }
   | { kind: 'failed'; reason: string; message: string; httpStatus: number | null }
   | { kind: 'timeout' };
@@ -72,8 +72,8 @@ function done(hops: Hops, req: HttpLaneRequest, end: Ending): LaneResult {
   return { ...common, ...end };
 }
 
-/** The checks before a hop is requested: address policy, then robots.txt. Null = go ahead. */
-async function gateHop(url: URL, hops: Hops, req: HttpLaneRequest): Promise<Ending | null> {
+/** The checks before a hop is requested: address policy, then robots.txt. Null = go ahead (browser lanes use it too). */
+export async function gateHop(url: URL, hops: { robots: RobotsDecision | null }, req: Pick<HttpLaneRequest, 'policy' | 'robots' | 'signal'>): Promise<Ending | null> {
   const verdict = await req.policy.check(url, req.signal);
   if (!verdict.allowed) {
     return verdict.reason === 'dns_error'

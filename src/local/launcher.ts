@@ -8,6 +8,8 @@ import { freePort } from './ports.ts';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../config/config.ts';
 import { parseLaunchArgs, UsageError, workerVars, type LaunchOptions } from './args.ts';
+import { loadPreviewConfig } from '../preview/config.ts';
+import { killLocalChrome, prepareLocalChrome, type LocalChrome } from '../lanes/browser/local-chrome.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const WRANGLER = path.join(ROOT, 'node_modules/wrangler/bin/wrangler.js');
@@ -21,7 +23,7 @@ function envFile(vars: Record<string, string>): string {
     .join('\n') + '\n';
 }
 
-async function startWrangler(name: string, config: string, port: number, o: LaunchOptions, vars: Record<string, string>): Promise<ChildProcess> {
+async function startWrangler(name: string, config: string, port: number, o: LaunchOptions, vars: Record<string, string>, chrome: LocalChrome | null = null): Promise<ChildProcess> {
   const runDir = path.join(o.dataDir, 'run');
   mkdirSync(runDir, { recursive: true });
   const file = path.join(runDir, `${name}.env`);
@@ -45,7 +47,8 @@ async function startWrangler(name: string, config: string, port: number, o: Laun
       WRANGLER_SEND_METRICS: 'false',
       CLOUDFLARE_CF_FETCH_ENABLED: 'false',
       WRANGLER_LOG_PATH: path.join(o.dataDir, 'logs'),
-      XDG_CACHE_HOME: process.env.XDG_CACHE_HOME ?? path.join(ROOT, 'node_modules/.cache'),
+      // The browser lane's Chromium wrapper of this data dir (src/lanes/browser/local-chrome.ts).
+      XDG_CACHE_HOME: chrome?.cacheHome ?? process.env.XDG_CACHE_HOME ?? path.join(ROOT, 'node_modules/.cache'),
     },
   });
   return child;
@@ -79,15 +82,28 @@ async function main(): Promise<void> {
   }
   o.dataDir = path.resolve(o.dataDir);
   const vars = workerVars(o, process.env);
-  // The Workers read these settings with the same loader: a setting they would refuse stops us before starting.
+  // Preview quotas of a local service start from zero at every launch (spec "Limits" rule 3): the counter Durable
+  // Object keys its rows by this epoch, while its state directory persists (decision D143).
+  vars.SVC_PREVIEW_EPOCH = String(Date.now());
+  // The Workers read these settings with the same loaders: a setting they would refuse stops us before starting.
   try {
     await loadConfig(vars);
+    loadPreviewConfig(vars);
   } catch (err) {
     if (!(err instanceof ConfigError)) throw err;
     console.error(err.message);
     process.exit(2);
   }
   mkdirSync(o.dataDir, { recursive: true });
+  // The browser lane's local Chromium (idempotent set-up); a Chromium left by a killed earlier run is stopped first.
+  let chrome: LocalChrome | null = null;
+  try {
+    mkdirSync(path.join(o.dataDir, 'run'), { recursive: true });
+    chrome = prepareLocalChrome(path.join(o.dataDir, 'run'), vars, o.hosted);
+    killLocalChrome(chrome.pidFile);
+  } catch (err) {
+    console.error(`warning: the browser lane is unavailable: ${err instanceof Error ? err.message : String(err)}`);
+  }
 
   const children: ChildProcess[] = [];
   let stopping = false;
@@ -97,7 +113,10 @@ async function main(): Promise<void> {
     clearInterval(ticker);
     let alive = children.filter((c) => c.exitCode === null && c.signalCode === null);
     for (const c of alive) c.kill('SIGTERM');
-    const done = () => process.exit(code);
+    const done = () => {
+      if (chrome) killLocalChrome(chrome.pidFile);
+      process.exit(code);
+    };
     if (alive.length === 0) done();
     for (const c of alive) {
       c.once('exit', () => {
@@ -120,7 +139,7 @@ async function main(): Promise<void> {
   }, 1000);
   orphanCheck.unref();
 
-  const api = await startWrangler('api', 'wrangler.toml', o.port, o, vars);
+  const api = await startWrangler('api', 'wrangler.toml', o.port, o, vars, chrome);
   const preview = await startWrangler('preview', 'wrangler.preview.toml', o.previewPort, o, vars);
   children.push(api, preview);
   for (const c of children) {
