@@ -57,6 +57,10 @@ export function parseLaunchArgs(argv: string[], env: Record<string, string | und
   if (o.hosted && o.tokens.length === 0) {
     throw new UsageError('--hosted requires at least one API token: pass --token T, or set SVC_API_TOKEN or SVC_API_TOKENS');
   }
+  if (o.hosted && (env.SVC_PREVIEW_ALLOW_ORIGINS ?? '').trim() !== '') {
+    // The exemption exists for tests and local demos of loopback fixture sites only (decision D141).
+    throw new UsageError('--hosted refuses to start with SVC_PREVIEW_ALLOW_ORIGINS set: it exempts origins from the preview\'s address policy');
+  }
   return o;
 }
 
