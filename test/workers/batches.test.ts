@@ -3,7 +3,12 @@
 // dead-letter path, against the fixture host of test/workers/outbound.ts.
 import { createExecutionContext, createMessageBatch, getQueueResult } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { registryStub } from '../../durable-objects/stubs.ts';
+import { createApp } from '../../src/http/app.ts';
+import { newTaskId } from '../../src/tasks/ids.ts';
+import { createOrRelease } from '../../src/tasks/store.ts';
 import worker from '../../workers/api.ts';
+import { taskStore } from '../../workers/env.ts';
 import { api, env, FIXTURE, readAll, waitFor } from './helpers.ts';
 
 async function deliver(queue: string, bodies: unknown[]): Promise<void> {
@@ -91,5 +96,52 @@ describe('batches in the Workers runtime', () => {
     expect((await api('POST', '/v1/batches', { urls: [] })).body.code).toBe('invalid_request');
     expect((await api('POST', '/v1/batches', '[1]')).body.code).toBe('invalid_json');
     await waitFor(`/v1/batches/${body.id}`, (r) => r.status === 'completed');
+  });
+});
+
+describe('batch creation failures and message versions', () => {
+  it('releases the registry entry of a create that failed, so a valid batch right after is accepted (D224)', async () => {
+    const tasks = taskStore(env);
+    const id = newTaskId('batch');
+    const registry = tasks.registry();
+    expect(await registry.admitBatch(id, Date.now())).toEqual({ ok: true });
+    // A 10 MB URL is more than a Durable Object's SQLite value holds (SQLITE_TOOBIG): storage refuses the create.
+    const batch = tasks.batch(id);
+    const huge = `${FIXTURE}/item/${'x'.repeat(10 * 1024 * 1024)}`;
+    const options = { formats: [{ type: 'markdown' as const }], timeoutMs: 30_000, maxFileBytes: 1024, onlyMainContent: true, mode: 'standard' as const };
+    await expect(createOrRelease(registry, id, { create: () => batch.create({ id, urls: [huge], options }), get: () => batch.get() })).rejects.toThrow();
+    expect((await registryStub(env).list()).map((e) => e.id)).not.toContain(id);
+    expect(await batch.get()).toBeNull();
+    const next = await api('POST', '/v1/batches', { urls: [`${FIXTURE}/item/42`] });
+    expect(next.status).toBe(201);
+    await waitFor(`/v1/batches/${next.body.id}`, (r) => r.status === 'completed');
+  });
+
+  it('answers a POST whose create failed with an error and leaves no batch being accepted', async () => {
+    const failing = taskStore(env);
+    const app = createApp({
+      tasks: { ...failing, batch: (id) => ({ ...failing.batch(id), create: () => Promise.reject(new Error('injected create failure')), get: () => Promise.resolve(null) }) },
+    });
+    const res = await app.fetch(
+      new Request('http://api.test/v1/batches', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ urls: [`${FIXTURE}/item/1`] }) }),
+      env,
+      createExecutionContext(),
+    );
+    expect(res.status).toBe(500);
+    expect(((await res.json()) as { code: string }).code).toBe('internal_error');
+    const next = await api('POST', '/v1/batches', { urls: [`${FIXTURE}/item/43`] });
+    expect(next.status).toBe(201);
+    await waitFor(`/v1/batches/${next.body.id}`, (r) => r.status === 'completed');
+  });
+
+  it('reads unversioned and version-1 messages, and drops a message of an unknown version with a log line', async () => {
+    const { body } = await api('POST', '/v1/batches', { urls: [`${FIXTURE}/slow/400`, `${FIXTURE}/item/8`] });
+    await deliver('capture-work', [
+      { v: 99, kind: 'batch_item', taskId: body.id, index: 0 },
+      { v: 1, kind: 'batch_item', taskId: body.id, index: 1 },
+      { kind: 'monitor_run', taskId: body.id, index: 0 },
+    ]);
+    const record = await waitFor(`/v1/batches/${body.id}`, (r) => r.status === 'completed');
+    expect(record.counts).toMatchObject({ success: 2 });
   });
 });

@@ -85,3 +85,24 @@ describe('crawls in the Workers runtime', () => {
     expect((await api('GET', '/v1/crawls/crawl_000000000000000000000000/pages')).status).toBe(404);
   });
 });
+
+describe('crawl budget (decision D225)', () => {
+  it('spends maxPages on fetched pages only; robots.txt refusals are listed as blocked without using the budget', async () => {
+    const { body } = await api('POST', '/v1/crawls', { url: 'http://robots.test/p/0', maxPages: 6 });
+    const record = await waitFor(`/v1/crawls/${body.id}`, final);
+    expect(record.status).toBe('completed');
+    const pages = await readAll(`/v1/crawls/${body.id}/pages`, 100);
+    const fetched = pages.filter((p) => p.status === 'success');
+    const blocked = pages.filter((p) => p.status === 'blocked');
+    // Every one of the six pages of the budget was fetched, although refused links were discovered before them.
+    expect(fetched.map((p) => p.url).sort()).toEqual([0, 1, 2, 3, 4, 5].map((n) => `http://robots.test/p/${n}`));
+    expect(blocked.length).toBeGreaterThan(0);
+    for (const p of blocked) {
+      expect(p.url).toMatch(/^http:\/\/robots\.test\/private\//);
+      expect(p.reason).toBe('robots_disallowed');
+      expect(p.evidenceRecord.redirectChain.urls).toEqual([]);
+    }
+    expect(record.counts).toMatchObject({ queued: 0, done: pages.length, discovered: pages.length });
+    expect(record.counts.byStatus).toMatchObject({ success: 6, blocked: blocked.length });
+  });
+});

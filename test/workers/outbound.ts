@@ -17,8 +17,21 @@ function sitePage(n: number): Response {
   return html(`<h1>Site page ${n}</h1><p>Fixture page number ${n} of the small site, with enough words to be content.</p>${links.join(' ')}`, `Site ${n}`);
 }
 
+/** Host whose robots.txt disallows /private/: `/p/<n>` (n 0..9) links to the next page and into /private/. */
+export const ROBOTS_HOST = 'robots.test';
+
+function robotsHost(path: string): Response {
+  if (path === '/robots.txt') return new Response('User-agent: *\nDisallow: /private/\n', { headers: { 'content-type': 'text/plain' } });
+  const m = /^\/p\/(\d+)$/.exec(path);
+  if (!m) return html('<h1>Private</h1><p>A page no crawler may fetch, which says so in robots.txt.</p>', 'Private');
+  const n = Number(m[1]);
+  const next = n < 9 ? `<a href="/p/${n + 1}">Next ${n + 1}</a>` : '';
+  return html(`<h1>Page ${n}</h1><p>Robots fixture page ${n}, with a paragraph of ordinary words.</p><a href="/private/${n}">Private ${n}</a> <a href="/private/${n}-b">Private ${n} b</a> ${next}`, `P ${n}`);
+}
+
 export async function fixtureOutbound(req: Request): Promise<Response> {
   const url = new URL(req.url);
+  if (url.hostname === ROBOTS_HOST) return robotsHost(url.pathname);
   if (url.hostname !== HOST) return new Response('no such host in the fixture', { status: 502 });
   const path = url.pathname;
   if (path === '/robots.txt') return new Response('not found', { status: 404 });

@@ -1,13 +1,15 @@
 /// <reference types="@cloudflare/vitest-plugin/types" />
 // The task registry and the scheduled sweep inside workerd.
-import { runInDurableObject } from 'cloudflare:test';
+import { createExecutionContext, createScheduledController, runInDurableObject, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { batchStub, registryStub } from '../../durable-objects/stubs.ts';
+import { RESTART_SWEEP_CRON } from '../../src/tasks/settings.ts';
+import worker from '../../workers/api.ts';
 import { sweepTasks } from '../../workers/task-queue.ts';
 import { ACCEPT_LEASE_MS, MAX_ACTIVE_BATCHES } from '../../src/tasks/settings.ts';
 import { api, env, FIXTURE, readAll, waitFor } from './helpers.ts';
 
-function registryNamed(name: string): DurableObjectStub<TaskRegistry> {
+function registryNamed(name: string) {
   return env.REGISTRY.get(env.REGISTRY.idFromName(name));
 }
 
@@ -59,5 +61,43 @@ describe('scheduled sweep', () => {
     // A completed task leaves the registry on the next sweep.
     await sweepTasks(env);
     expect((await registryStub(env).list()).map((e) => e.id)).not.toContain(body.id);
+  });
+});
+
+describe('restart sweep (decision D223)', () => {
+  it('sends again at once the work a previous process held, which the ordinary sweep would still wait for', async () => {
+    const { body } = await api('POST', '/v1/batches', { urls: [`${FIXTURE}/item/11`, `${FIXTURE}/item/12`, `${FIXTURE}/item/13`] });
+    await waitFor(`/v1/batches/${body.id}`, (r) => r.status === 'completed');
+    const stub = batchStub(env, body.id);
+    const startedAt = Date.now();
+    // As a kill -9 leaves it: one message sent for later (not stale yet), one lease far from lapsing, both before the
+    // new process started.
+    await runInDurableObject(stub, (_instance, state) => {
+      state.storage.sql.exec('DELETE FROM log WHERE idx IN (0, 1)');
+      state.storage.sql.exec("UPDATE units SET state = 'queued', due_at = ?, sent_at = ? WHERE idx = 0", startedAt + 600_000, startedAt - 5000);
+      state.storage.sql.exec("UPDATE units SET state = 'leased', lease_until = ?, lease_token = 'dead', sent_at = ? WHERE idx = 1", startedAt + 600_000, startedAt - 5000);
+      state.storage.sql.exec("UPDATE batch SET status = 'running', completed_at = NULL");
+    });
+    await runInDurableObject(registryStub(env), (_i, state) => {
+      state.storage.sql.exec("INSERT OR IGNORE INTO tasks (id, kind, accepting, since) VALUES (?, 'batch', 0, 0)", body.id);
+    });
+    await sweepTasks(env);
+    expect((await api('GET', `/v1/batches/${body.id}`)).body).toMatchObject({ status: 'running', done: 1 });
+
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ cron: RESTART_SWEEP_CRON, scheduledTime: startedAt }), env, ctx);
+    await waitOnExecutionContext(ctx);
+    const record = await waitFor(`/v1/batches/${body.id}`, (r) => r.status === 'completed');
+    expect(record).toMatchObject({ done: 3, counts: { success: 3 } });
+    expect((await readAll(`/v1/batches/${body.id}/items`, 10)).map((i) => i.index).sort()).toEqual([0, 1, 2]);
+  });
+
+  it('leaves a registry entry of an unknown kind alone instead of treating it as a batch (D221)', async () => {
+    await runInDurableObject(registryStub(env), (_i, state) => {
+      state.storage.sql.exec("INSERT OR IGNORE INTO tasks (id, kind, accepting, since) VALUES ('monitor_x', 'monitor', 0, 0)");
+    });
+    await sweepTasks(env);
+    expect((await registryStub(env).list()).find((e) => e.id === 'monitor_x')).toMatchObject({ kind: 'monitor' });
+    await registryStub(env).release('monitor_x');
   });
 });
