@@ -1,12 +1,13 @@
 // Shared by the adapter tests: fixture pages parsed the way the pipeline parses them (linkedom, once).
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseHTML } from 'linkedom';
 import type { AdapterDocument, AdapterResult } from './types.ts';
 
-const ROOT = new URL('../../test/fixtures/adapters/', import.meta.url);
+const ROOT = join(import.meta.dirname, '..', '..', 'test', 'fixtures', 'adapters');
 
 export function fixtureHtml(path: string): string {
-  return readFileSync(new URL(path, ROOT), 'utf8');
+  return readFileSync(join(ROOT, path), 'utf8');
 }
 
 export function parseFixture(path: string): AdapterDocument {

@@ -10,7 +10,7 @@ const CHALLENGE_MARKUP = ['#challenge-form', '#challenge-running', '#cf-challeng
 const LOGIN_TEXT = new RegExp(
   [
     'log ?in to (?:continue|see|view|read|x|twitter)', 'sign in to (?:continue|see|view|read)', "don.t miss what.s happening",
-    'you must (?:be logged in|log in|sign in)', 'anmelden, um', 'melde dich an', 'connectez-vous pour', 'inicia sesión para',
+    'you must (?:be logged in|log in|sign in)', 'registered and logged in', 'angemeldet sein', 'anmelden, um', 'melde dich an', 'connectez-vous pour', 'inicia sesión para',
     'ログインして', 'ログインが必要', 'registrati o accedi',
   ].join('|'),
   'i',

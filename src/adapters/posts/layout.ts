@@ -84,10 +84,12 @@ function readAll(root: AdapterElement, rootLocator: string, specs: FieldSpec[], 
   for (const spec of specs) {
     for (const el of spec.selector === '' ? [root] : all(root, spec.selector)) {
       if (inNested(el, root, nested)) continue;
-      const url = absoluteUrl(valueOf(el, spec), base);
+      const raw = valueOf(el, spec);
+      const url = absoluteUrl(raw, base);
       if (url === null || seen.has(url)) continue;
       seen.add(url);
-      out.push({ value: url, evidence: { source: 'dom', locator: `${rootLocator} ${spec.selector}${spec.attr ? `[${spec.attr}]` : ''}`, quote: url } });
+      // The value is absolute; the quote keeps the reference as the page wrote it.
+      out.push({ value: url, evidence: { source: 'dom', locator: `${rootLocator} ${spec.selector}${spec.attr ? `[${spec.attr}]` : ''}`, quote: raw } });
     }
   }
   return out;

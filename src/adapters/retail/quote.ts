@@ -22,6 +22,8 @@ interface PriceRead {
   code: string | null;
   spelling: string | null;
   evidence: ValueEvidence;
+  /** Where the currency of this reading is written (the price text itself, or a structured `priceCurrency`). */
+  currencyEvidence: ValueEvidence;
 }
 
 /** Containers that hold the main product's offer: walking up stops there (a label beyond belongs to others). */
@@ -110,7 +112,7 @@ export function checkQuote(doc: AdapterDocument, asin: string | null): QuoteChec
   const offers = structuredOffers(doc, asin);
   const settled = structuredCurrency(doc, offers);
   const { reads, unreadable } = selectedPrices(doc, settled?.code ?? null);
-  for (const o of offers) if (o.value !== null) reads.push({ value: o.value, code: o.code, spelling: o.code, evidence: o.priceEvidence });
+  for (const o of offers) if (o.value !== null) reads.push({ value: o.value, code: o.code, spelling: o.code, evidence: o.priceEvidence, currencyEvidence: o.currencyEvidence });
   if (reads.length === 0) {
     out.issues.push(noQuote(doc, unreadable));
     return out;
@@ -137,7 +139,8 @@ function selectedPrices(doc: AdapterDocument, settledCode: string | null): { rea
     seen.add(el);
     const text = textOf(el);
     const r = readPriceText(text, settledCode);
-    if (r.kind === 'price') reads.push({ value: r.value, code: r.code, spelling: r.spelling, evidence: { source: 'text', locator: selector, quote: text } });
+    const evidence: ValueEvidence = { source: 'text', locator: selector, quote: text };
+    if (r.kind === 'price') reads.push({ value: r.value, code: r.code, spelling: r.spelling, evidence, currencyEvidence: evidence });
     else if (r.kind === 'ambiguous') unreadable.push({ source: 'text', locator: selector, quote: text });
   }
   return { reads, unreadable };
@@ -163,11 +166,11 @@ function settleCurrency(out: QuoteCheck, reads: PriceRead[], settled: { code: st
   if (settled) codes.add(settled.code);
   if (codes.size === 1) {
     out.currency = [...codes][0];
-    out.evidence.currency = named[0]?.evidence ?? settled?.evidence;
+    out.evidence.currency = named[0]?.currencyEvidence ?? settled?.evidence;
     return;
   }
   if (codes.size > 1) {
-    const quotes = named.map((r) => r.evidence).concat(settled ? [settled.evidence] : []);
+    const quotes = named.map((r) => r.currencyEvidence).concat(settled ? [settled.evidence] : []);
     out.issues.push(issue('currency_unverified', 'currency', `The page names different currencies for the selected price: ${[...codes].join(', ')}.`, 'observed', quotes));
     return;
   }
