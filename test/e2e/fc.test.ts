@@ -189,8 +189,18 @@ describe('/fc with the official Firecrawl client', () => {
     expect(done.data.find((d: any) => d.metadata.sourceURL === urls[2]).metadata.error).toBe('robots_disallowed');
     expect(done.data.find((d: any) => d.metadata.sourceURL === urls[0]).links).toContain(`${tree.origin}/p/1`);
 
-    const started: any = await app.asyncBatchScrapeUrls([urls[1], 'not a url'], {}, 'idem-batch', undefined, true);
+    const started: any = await app.asyncBatchScrapeUrls([urls[1], 'not a url', urls[2]], {}, 'idem-batch', undefined, true);
     expect(started).toMatchObject({ success: true, invalidURLs: ['not a url'], url: `${svc.base}/fc/v1/batch/scrape/${started.id}` });
+    // An apiUrl with a trailing slash (the client then asks for /fc//v1/...) works the same.
+    const slash = new FirecrawlAppV1({ apiKey: TOKEN, apiUrl: `${svc.base}/fc/` });
+    let status: any = await slash.checkBatchScrapeStatus(started.id, true);
+    while (status.status === 'scraping') {
+      await new Promise((r) => setTimeout(r, 500));
+      status = await slash.checkBatchScrapeStatus(started.id, true);
+    }
+    expect(status).toMatchObject({ status: 'completed', total: 2, completed: 2 });
+    expect(status.data.map((d: any) => d.metadata.sourceURL).sort()).toEqual([urls[1], urls[2]].sort());
+    expect(await app.checkBatchScrapeErrors(started.id)).toEqual({ errors: [], robotsBlocked: [urls[2]] });
     await expect(app.asyncBatchScrapeUrls([urls[1], 'not a url'], {})).rejects.toMatchObject({ statusCode: 400 });
   });
 });

@@ -21,7 +21,7 @@ export function errorFromV1(status: number, body: unknown): ApiError {
   return new ApiError('internal_error', `the /v1 route answered HTTP ${status} without an error body`);
 }
 
-function executionCtxOf(c: Context<AppEnv>): Context<AppEnv>['executionCtx'] | undefined {
+export function executionCtxOf(c: Context<AppEnv>): Context<AppEnv>['executionCtx'] | undefined {
   try {
     return c.executionCtx;
   } catch {

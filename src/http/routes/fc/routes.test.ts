@@ -146,6 +146,12 @@ describe('/fc routes over /v1 in process', () => {
     }
   });
 
+  it('serves an apiUrl written with a trailing slash (/fc//v1/...) as the same route', async () => {
+    const res = await call('POST', '/fc//v1/crawl', { url: 'http://a.test/' });
+    expect(res).toEqual({ status: 200, body: { success: true, id: ID, url: `http://h.test/fc/v1/crawl/${ID}` } });
+    expect((await call('GET', `/fc//v1/crawl/${ID}?limit=3`)).body).toMatchObject({ status: 'completed', total: 3 });
+  });
+
   it('scrape: a Firecrawl document from the /v1 scrape result', async () => {
     const res = await call('POST', '/fc/v1/scrape', { url: 'http://a.test/s', formats: ['markdown'] });
     expect(res).toEqual({ status: 200, body: { success: true, data: { markdown: '# 0', metadata: { title: 'p0', sourceURL: 'http://a.test/s', url: 'http://a.test/0', statusCode: 200 } } } });

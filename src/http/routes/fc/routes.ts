@@ -7,7 +7,7 @@ import { readJsonObject, refuseUnknownKeys, type JsonObject } from '../../../req
 import { MAX_CRAWL_MAX_PAGES } from '../../../tasks/settings.ts';
 import { requireToken } from '../../auth.ts';
 import type { AppEnv } from '../../context.ts';
-import { v1Caller, type V1App, type V1Call } from './inner.ts';
+import { executionCtxOf, v1Caller, type V1App, type V1Call } from './inner.ts';
 import { translateBatch, translateCrawl, translateScrape } from './requests.ts';
 import { errorsListing, readEntry, readProgress, scrapeAnswer, statusPage, type V1Entry } from './responses.ts';
 
@@ -117,7 +117,13 @@ export function fcRoutes(app: V1App): Hono<AppEnv> {
     return c.json({ success: true, status: 'cancelled' });
   });
 
-  fc.all('*', (c) => {
+  fc.all('*', async (c) => {
+    // An apiUrl written with a trailing slash makes the client ask for /fc//v1/...: the same route, asked again.
+    const u = new URL(c.req.url);
+    if (u.pathname.includes('//')) {
+      u.pathname = u.pathname.replace(/\/{2,}/g, '/');
+      return app.fetch(new Request(u.href, c.req.raw), c.env, executionCtxOf(c));
+    }
     const hint = /\/v1\//.test(c.req.path) ? '' : ' (this shim speaks the Firecrawl v1 API: /fc/v1/...)';
     throw new ApiError('not_found', `no route matches ${c.req.method} ${c.req.path}${hint}`);
   });
