@@ -74,6 +74,17 @@ function idOf(record: JsonObject): string {
   return record.id;
 }
 
+/** `/fc//v1/...` (an apiUrl written with a trailing slash) is the same route, asked again; anything else is not_found. */
+async function unknownPath(c: Context<AppEnv>, app: V1App): Promise<Response> {
+  const u = new URL(c.req.url);
+  if (u.pathname.includes('//')) {
+    u.pathname = u.pathname.replace(/\/{2,}/g, '/');
+    return app.fetch(new Request(u.href, c.req.raw), c.env, executionCtxOf(c));
+  }
+  const hint = /\/v1\//.test(c.req.path) ? '' : ' (this shim speaks the Firecrawl v1 API: /fc/v1/...)';
+  throw new ApiError('not_found', `no route matches ${c.req.method} ${c.req.path}${hint}`);
+}
+
 export function fcRoutes(app: V1App): Hono<AppEnv> {
   const fc = new Hono<AppEnv>();
   // Auth as on /v1, inside this app so a refusal is rendered in the /fc error shape too.
@@ -117,16 +128,7 @@ export function fcRoutes(app: V1App): Hono<AppEnv> {
     return c.json({ success: true, status: 'cancelled' });
   });
 
-  fc.all('*', async (c) => {
-    // An apiUrl written with a trailing slash makes the client ask for /fc//v1/...: the same route, asked again.
-    const u = new URL(c.req.url);
-    if (u.pathname.includes('//')) {
-      u.pathname = u.pathname.replace(/\/{2,}/g, '/');
-      return app.fetch(new Request(u.href, c.req.raw), c.env, executionCtxOf(c));
-    }
-    const hint = /\/v1\//.test(c.req.path) ? '' : ' (this shim speaks the Firecrawl v1 API: /fc/v1/...)';
-    throw new ApiError('not_found', `no route matches ${c.req.method} ${c.req.path}${hint}`);
-  });
+  fc.all('*', (c) => unknownPath(c, app));
   fc.onError((err, c) => fcErrorResponse(err, c.get('config')?.hosted ?? true));
   return fc;
 }
