@@ -59,8 +59,8 @@ describe('bodyOf', () => {
   it.each([
     ['full document', '<html><head><title>t</title></head><body><p>x</p></body></html>', 'body', 'x'],
     ['no <html> tag', '<!DOCTYPE html><head><title>t</title></head><body><p>x</p></body>', 'body', 'x'],
-    ['bare fragment', '<p>x</p><p>y</p>', 'html', 'xy'],
-    ['<html> without <body>', '<html><p>x</p></html>', 'html', 'x'],
+    ['bare fragment', '<p>x</p><p>y</p>', 'body', 'xy'],
+    ['<html> without <body>', '<html><p>x</p></html>', 'body', 'x'],
   ])('%s', (_n, html, tag, text) => {
     const b = bodyOf(parseDocument(html));
     expect(b?.localName).toBe(tag);

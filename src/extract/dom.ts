@@ -3,6 +3,7 @@
 // linkedom stores the tree as a linked list: `childNodes`/`children` build a fresh array on each access, so the
 // hot paths below walk `firstChild`/`nextSibling` instead.
 import { parseHTML } from 'linkedom';
+import { repairTree } from './repair.ts';
 
 export interface DomNode {
   readonly nodeType: number;
@@ -34,6 +35,8 @@ export interface DomElement extends DomNode {
 
 export interface DomDocument {
   readonly documentElement: DomElement | null;
+  readonly childNodes: ArrayLike<DomNode>;
+  appendChild(child: DomNode): DomNode;
   readonly head: DomElement | null;
   querySelector(selector: string): DomElement | null;
   querySelectorAll(selector: string): ArrayLike<DomElement>;
@@ -96,6 +99,7 @@ export function parseDocument(html: string, scripts?: RawScript[]): DomDocument 
   const source = /<html[\s>]/i.test(stripped) ? stripped : `<html>${stripped}</html>`;
   parses++;
   const win = parseHTML(source) as unknown as { document: DomDocument };
+  repairTree(win.document);
   if (win.document.documentElement !== null) capDepth(win.document.documentElement, MAX_DEPTH);
   return win.document;
 }

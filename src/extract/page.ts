@@ -5,6 +5,7 @@
 // and changes it in place; `fillJson({page})` reads the scan results, never the tree.
 import { type DomDocument, type RawScript, documentBase, parseDocument } from './dom.ts';
 import { type LabelRow, readLabelRows } from './label-rows.ts';
+import { unwrap } from './repair.ts';
 import { type PageScan, scanDocument } from './scan.ts';
 import { type StructuredData, readStructured } from './structured.ts';
 
@@ -41,6 +42,8 @@ export class ParsedPage {
     this.url = opts.url;
     this.contentLanguage = opts.contentLanguage ?? null;
     this.scan = scanDocument(this.document);
+    // Nested <html>/<head>/<body> tags are ignored by browsers: their children stay where they stand.
+    for (const el of this.scan.strays) unwrap(el);
     this.base = documentBase(this.scan.baseHref, opts.url);
     this.structured = readStructured(scripts, this.scan.microdataTops);
     if (opts.labelRows === true) this.#labelRows = readLabelRows(this.document.documentElement);

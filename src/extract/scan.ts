@@ -27,10 +27,12 @@ export interface PageScan {
   firstH1: string | null;
   /** Elements with `itemscope` and no `itemprop`: the page's top-level microdata items. */
   microdataTops: DomElement[];
+  /** <html>, <head> or <body> elements below their place (tags a browser ignores; repair.ts unwraps them). */
+  strays: DomElement[];
 }
 
 export function scanDocument(doc: DomDocument): PageScan {
-  const scan: PageScan = { title: null, baseHref: null, metas: [], linkRels: [], anchors: [], firstH1: null, microdataTops: [] };
+  const scan: PageScan = { title: null, baseHref: null, metas: [], linkRels: [], anchors: [], firstH1: null, microdataTops: [], strays: [] };
   const root = doc.documentElement;
   if (root !== null) visit(root, scan, false);
   return scan;
@@ -64,6 +66,14 @@ function visit(el: DomElement, scan: PageScan, inSvg: boolean): void {
     case 'a': {
       const href = el.getAttribute('href');
       if (href !== null) scan.anchors.push(href);
+      break;
+    }
+    case 'html':
+    case 'head':
+    case 'body': {
+      const parent = el.parentElement;
+      const placed = el.localName === 'html' ? parent === null : parent !== null && parent.localName === 'html' && parent.parentElement === null;
+      if (!placed) scan.strays.push(el);
       break;
     }
     case 'h1':
