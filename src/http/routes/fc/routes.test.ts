@@ -129,6 +129,8 @@ describe('/fc routes over /v1 in process', () => {
     });
     expect((await call('GET', `/fc/v1/crawl/${ID}?skip=2`)).body).toMatchObject({ success: false, code: 'unsupported_parameter', details: { parameters: ['skip'] } });
     expect((await call('POST', '/fc/v1/scrape?x=1', { url: 'http://a.test/' })).body).toMatchObject({ code: 'unsupported_parameter', details: { parameters: ['x'] } });
+    expect((await call('DELETE', `/fc/v1/crawl/${ID}?force=1`)).body).toMatchObject({ code: 'unsupported_parameter', details: { parameters: ['force'] } });
+    expect((await call('GET', `/fc/v1/crawl/${ID}/errors?limit=1`)).body).toMatchObject({ code: 'unsupported_parameter', details: { parameters: ['limit'] } });
     expect(await call('POST', '/fc/v1/scrape', '{nope')).toMatchObject({ status: 400, body: { success: false, code: 'invalid_json' } });
     expect(await call('POST', '/fc/v1/scrape', { url: 'http://a.test/', formats: ['html'] })).toMatchObject({
       status: 400,

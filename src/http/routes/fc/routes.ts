@@ -89,8 +89,9 @@ export function fcRoutes(app: V1App): Hono<AppEnv> {
   const fc = new Hono<AppEnv>();
   // Auth as on /v1, inside this app so a refusal is rendered in the /fc error shape too.
   fc.use('*', requireToken());
+  // Options travel in the body; only the status pages take a query (cursor, limit). Nothing is ignored silently.
   fc.use('*', async (c, next) => {
-    if (c.req.method === 'POST') refuseUnknownKeys(c.req.query(), NO_KEYS);
+    if (c.req.method !== 'GET' || c.req.path.endsWith('/errors')) refuseUnknownKeys(c.req.query(), NO_KEYS);
     await next();
   });
 
