@@ -1,5 +1,5 @@
 // Read-only DOM helpers shared by the adapters.
-import type { AdapterDocument, AdapterElement, ValueEvidence } from './types.ts';
+import type { AdapterDocument, AdapterElement, PageScript, ValueEvidence } from './types.ts';
 
 export const all = (root: AdapterDocument | AdapterElement, selector: string): AdapterElement[] =>
   Array.from(root.querySelectorAll(selector));
@@ -38,12 +38,25 @@ export function absoluteUrl(ref: string | null, base: URL): string | null {
   }
 }
 
-/** JSON-LD blocks of the page, parsed; a block that does not parse is skipped (it proves nothing). */
-export function jsonLdBlocks(doc: AdapterDocument): Array<{ index: number; data: unknown }> {
-  const out: Array<{ index: number; data: unknown }> = [];
-  all(doc, 'script[type="application/ld+json"]').forEach((el, index) => {
+export interface JsonLdBlock {
+  /** Position among the page's JSON-LD scripts: the `jsonld[<index>]` of locators. */
+  index: number;
+  data: unknown;
+}
+
+/**
+ * JSON-LD blocks of the page, parsed. The pipeline's parse cuts scripts out of the tree and hands them over as
+ * `scripts` (src/extract/page.ts); a document parsed without that still has them as elements. A block that does not
+ * parse is skipped (it proves nothing).
+ */
+export function jsonLdBlocks(doc: AdapterDocument, scripts?: readonly PageScript[]): JsonLdBlock[] {
+  const texts = scripts
+    ? scripts.filter((s) => s.type.trim().toLowerCase() === 'application/ld+json').map((s) => s.text)
+    : all(doc, 'script[type="application/ld+json"]').map((el) => el.textContent ?? '');
+  const out: JsonLdBlock[] = [];
+  texts.forEach((text, index) => {
     try {
-      out.push({ index, data: JSON.parse(el.textContent ?? '') });
+      out.push({ index, data: JSON.parse(text) });
     } catch {
       // An unreadable block is not evidence of anything.
     }

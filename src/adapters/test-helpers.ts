@@ -2,7 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseHTML } from 'linkedom';
-import type { AdapterDocument, AdapterResult } from './types.ts';
+import { parsePage } from '../extract/page.ts';
+import type { AdapterDocument, AdapterResult, PageScript } from './types.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..', 'test', 'fixtures', 'adapters');
 
@@ -12,6 +13,19 @@ export function fixtureHtml(path: string): string {
 
 export function parseFixture(path: string): AdapterDocument {
   return parseHTML(fixtureHtml(path)).document as AdapterDocument;
+}
+
+/**
+ * The two ways a page reaches an adapter: a plain linkedom parse (scripts stay in the tree), and the pipeline's one
+ * parse (src/extract/page.ts: scripts cut out and handed over, tree repaired).
+ */
+export const PARSE_MODES = ['linkedom', 'pipeline'] as const;
+export type ParseMode = (typeof PARSE_MODES)[number];
+
+export function fixturePage(path: string, mode: ParseMode, url = 'http://127.0.0.1:8000/'): { document: AdapterDocument; scripts?: PageScript[] } {
+  if (mode === 'linkedom') return { document: parseFixture(path) };
+  const page = parsePage(fixtureHtml(path), { url });
+  return { document: page.document as unknown as AdapterDocument, scripts: [...page.scripts] };
 }
 
 /** Every reported value has evidence and every evidence quote is non-empty: the adapters' own contract. */

@@ -114,6 +114,12 @@ export interface AdapterResult {
   access?: { status: 'blocked'; reason: 'login_required' | 'challenge'; evidence: ValueEvidence };
 }
 
+/** A `<script>` as the pipeline's parse hands it over (src/extract/dom.ts RawScript): scripts are cut from the tree. */
+export interface PageScript {
+  type: string;
+  text: string;
+}
+
 export interface AdapterInput {
   /** The URL as requested: the subject the caller asked for. */
   url: URL;
@@ -121,6 +127,8 @@ export interface AdapterInput {
   finalUrl: URL | null;
   /** Parsed once by the pipeline, before the extractor mutates its own copy. Never mutated here. */
   document: AdapterDocument;
+  /** The page's scripts when the parse cut them out of `document` (ParsedPage.scripts); absent: read from `document`. */
+  scripts?: readonly PageScript[];
   httpStatus: number | null;
 }
 

@@ -5,7 +5,7 @@ import { all, clean, domEvidence, textOf } from '../dom.ts';
 import type { AdapterDocument, AdapterResult, ValueEvidence } from '../types.ts';
 
 const CHALLENGE_TITLE = /^(?:just a moment|attention required|verify you are human|are you a robot|bot check|one more step|security check)/i;
-const CHALLENGE_MARKUP = ['#challenge-form', '#challenge-running', '#cf-challenge-running', '.cf-browser-verification', '#px-captcha', '#captcha-container', 'form[action*="captcha"]'];
+const CHALLENGE_MARKUP = ['#challenge-form', '#challenge-running', '#cf-challenge-running', '.cf-browser-verification', '#px-captcha', '#captcha-container', 'form[action*="captcha" i]', 'input[name*="captcha" i]'];
 
 const LOGIN_TEXT = new RegExp(
   [

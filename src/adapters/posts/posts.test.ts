@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adapterDiagnostic, runAdapters, selectAdapter } from '../registry.ts';
-import { evidenceGaps, parseFixture } from '../test-helpers.ts';
+import { PARSE_MODES, evidenceGaps, fixturePage, parseFixture } from '../test-helpers.ts';
 import type { AdapterName, PostValues } from '../types.ts';
 
 const HOST = 'http://127.0.0.1:8000';
@@ -95,10 +95,10 @@ const CASES: Case[] = [
   },
 ];
 
-describe('post adapters', () => {
+describe.each(PARSE_MODES)('post adapters (%s parse)', (mode) => {
   it.each(CASES)('$name', (c) => {
     const url = new URL(HOST + c.path);
-    const result = runAdapters({ url, finalUrl: url, document: parseFixture(c.file), httpStatus: 200 })!;
+    const result = runAdapters({ url, finalUrl: url, ...fixturePage(c.file, mode, url.href), httpStatus: 200 })!;
     expect(result.adapter).toBe(c.adapter);
     expect(result.access).toBeUndefined();
     expect(result.post).toMatchObject(c.post);
@@ -123,10 +123,11 @@ describe('post adapters', () => {
     { file: 'microblog/login-wall.html', path: '/ada_example/status/1859000000000000042', adapter: 'microblog_post', reason: 'login_required' },
     { file: 'microblog/challenge.html', path: '/@bernd/113456789012345678', adapter: 'microblog_post', reason: 'challenge' },
     { file: 'forum/board-login-required-de.html', path: '/viewtopic.php?t=88', adapter: 'forum_post', reason: 'login_required' },
+    { file: 'retail/robot-check.html', path: '/t/backups-fail-after-upgrading-to-3-2/1234', adapter: 'forum_post', reason: 'challenge' },
   ];
   it.each(BLOCKED)('$file at a post path → blocked / $reason', (c) => {
     const url = new URL(HOST + c.path);
-    const result = runAdapters({ url, finalUrl: url, document: parseFixture(c.file), httpStatus: 200 })!;
+    const result = runAdapters({ url, finalUrl: url, ...fixturePage(c.file, mode, url.href), httpStatus: 200 })!;
     expect(result.adapter).toBe(c.adapter);
     expect(result.post).toBeUndefined();
     expect(result.access).toMatchObject({ status: 'blocked', reason: c.reason });
@@ -142,7 +143,7 @@ describe('adapter selection', () => {
     { file: 'retail/robot-check.html', path: '/dp/B0C1X2Y3Z4', adapter: null },
     { file: 'retail/us-desktop-carousels.html', path: '/dp/B0C1X2Y3Z4', adapter: 'retail_product' },
     // A post path whose page shows neither a post nor a wall, and a post page under another path shape.
-    { file: 'retail/robot-check.html', path: '/ada_example/status/1859000000000000042', adapter: null },
+    { file: 'retail/us-desktop-carousels.html', path: '/ada_example/status/1859000000000000042', adapter: null },
     { file: 'microblog/timeline-thread-en.html', path: '/ada_example/likes', adapter: null },
     { file: 'forum/board-de.html', path: '/viewforum.php?f=2', adapter: null },
     { file: 'forum/board-de.html', path: '/viewtopic.php?t=88', adapter: 'forum_post' },

@@ -1,5 +1,6 @@
 // Retail product adapter (issue 18 part 1): `/dp/{ASIN}` pages of a regional online store. Chosen by the path shape
 // plus product-page markup, never by host, so every regional store (and fixtures on 127.0.0.1) go through it.
+import { jsonLdBlocks } from '../dom.ts';
 import type { Adapter, AdapterDocument, AdapterInput, AdapterResult, ProductValues } from '../types.ts';
 import { readRatingValue, readRegion, readReviewCount, readSeller } from './context.ts';
 import { PRODUCT_PAGE_SIGNALS, asinFromUrl } from './markup.ts';
@@ -14,7 +15,7 @@ function matches(url: URL, document: AdapterDocument): boolean {
   return asinFromUrl(url) !== null && PRODUCT_PAGE_SIGNALS.some((s) => document.querySelector(s) !== null);
 }
 
-function run({ url, finalUrl, document }: AdapterInput): AdapterResult {
+function run({ url, finalUrl, document, scripts }: AdapterInput): AdapterResult {
   const result: AdapterResult = { adapter: 'retail_product', product: { ...EMPTY }, issues: [], evidence: {} };
   const product = result.product as ProductValues;
   const region = readRegion(document);
@@ -22,7 +23,8 @@ function run({ url, finalUrl, document }: AdapterInput): AdapterResult {
     product.region = region.region.value;
     result.evidence.region = region.region.evidence;
   }
-  const subject = checkSubject(document, url, finalUrl);
+  const ld = jsonLdBlocks(document, scripts);
+  const subject = checkSubject(document, ld, url, finalUrl);
   if (subject.issue) {
     // No value can be attributed to a main product that is not identified (D161); the region describes the capture.
     result.issues.push(subject.issue);
@@ -33,7 +35,7 @@ function run({ url, finalUrl, document }: AdapterInput): AdapterResult {
   product.title = subject.title;
   Object.assign(result.evidence, subject.evidence);
 
-  const quote = checkQuote(document, subject.asin);
+  const quote = checkQuote(document, ld, subject.asin);
   product.availability = quote.availability;
   product.price = quote.price;
   product.currency = quote.currency;

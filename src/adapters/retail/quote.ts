@@ -1,7 +1,7 @@
 // The selected quote: the price the page offers for its main product (centre column and buy box), read only from
 // the places that show it, never from carousels, sponsored tiles or other sellers' lists, and its currency, read
 // from the price text or the page's structured data (never from the domain).
-import { all, clean, domEvidence, firstText, jsonLdBlocks, jsonLdNodesOfType, scalarText, textOf } from '../dom.ts';
+import { type JsonLdBlock, all, clean, domEvidence, firstText, jsonLdNodesOfType, scalarText, textOf } from '../dom.ts';
 import { currencyCode, readPriceText, readStructuredPrice } from '../price.ts';
 import type { AdapterDocument, AdapterElement, AdapterIssue, ValueEvidence } from '../types.ts';
 import {
@@ -61,9 +61,9 @@ interface StructuredOffer {
 }
 
 /** The main product's single JSON-LD offer (a list of several offers is other sellers' and gives no selected price). */
-function structuredOffers(doc: AdapterDocument, asin: string | null): StructuredOffer[] {
+function structuredOffers(ld: JsonLdBlock[], asin: string | null): StructuredOffer[] {
   const out: StructuredOffer[] = [];
-  for (const block of jsonLdBlocks(doc)) {
+  for (const block of ld) {
     for (const { node, path } of jsonLdNodesOfType(block.data, 'Product')) {
       const id = scalarText(node.productID) ?? scalarText(node.sku);
       if (id !== null && asin !== null && id.toUpperCase() !== asin && /^[A-Z0-9]{10}$/i.test(id)) continue;
@@ -100,7 +100,7 @@ const issue = (code: AdapterIssue['code'], field: string, message: string, evide
   code, field, message, evidence, quotes,
 });
 
-export function checkQuote(doc: AdapterDocument, asin: string | null): QuoteCheck {
+export function checkQuote(doc: AdapterDocument, ld: JsonLdBlock[], asin: string | null): QuoteCheck {
   const availability = availabilityOf(doc);
   const out: QuoteCheck = { price: null, currency: null, availability: availability?.text ?? null, evidence: {}, issues: [] };
   if (availability) out.evidence.availability = availability.evidence;
@@ -109,7 +109,7 @@ export function checkQuote(doc: AdapterDocument, asin: string | null): QuoteChec
     out.issues.push(issue('quote_absent_observed', 'price', 'The page says the item is unavailable in its delivery context; this does not prove no seller offers it elsewhere.', 'observed', [unavailable]));
     return out;
   }
-  const offers = structuredOffers(doc, asin);
+  const offers = structuredOffers(ld, asin);
   const settled = structuredCurrency(doc, offers);
   const { reads, unreadable } = selectedPrices(doc, settled?.code ?? null);
   for (const o of offers) if (o.value !== null) reads.push({ value: o.value, code: o.code, spelling: o.code, evidence: o.priceEvidence, currencyEvidence: o.currencyEvidence });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runAdapters } from '../registry.ts';
-import { evidenceGaps, fixtureHtml, parseFixture } from '../test-helpers.ts';
+import { PARSE_MODES, evidenceGaps, fixtureHtml, fixturePage, parseFixture } from '../test-helpers.ts';
 import type { IssueCode, ProductValues } from '../types.ts';
 
 const HOST = 'http://127.0.0.1:8000';
@@ -117,18 +117,20 @@ const CASES: Case[] = [
   },
 ];
 
-describe('retail product adapter', () => {
+describe.each(PARSE_MODES)('retail product adapter (%s parse)', (mode) => {
   it.each(CASES)('$name ($file)', (c) => {
     const url = new URL(HOST + c.path);
     const finalUrl = new URL(HOST + (c.finalPath ?? c.path));
-    const result = runAdapters({ url, finalUrl, document: parseFixture(`retail/${c.file}`), httpStatus: 200 });
+    const result = runAdapters({ url, finalUrl, ...fixturePage(`retail/${c.file}`, mode), httpStatus: 200 });
     expect(result?.adapter).toBe('retail_product');
     expect(result?.product).toMatchObject(c.product);
     expect(result?.issues.map((i) => i.code).sort()).toEqual([...c.codes].sort());
     expect(evidenceGaps(result!)).toEqual([]);
     for (const issue of result!.issues) expect(issue.message.length).toBeGreaterThan(10);
   });
+});
 
+describe('retail product adapter', () => {
   it('quotes the selected-price text and its locator as evidence', () => {
     const url = new URL(`${HOST}/dp/B0DE300000`);
     const result = runAdapters({ url, finalUrl: url, document: parseFixture('retail/de-desktop-sponsored-first.html'), httpStatus: 200 })!;

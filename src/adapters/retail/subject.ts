@@ -1,6 +1,6 @@
 // The main product (subject) check: the ASIN the caller asked for (the URL's /dp/ path) against the ASINs the page
 // states for its own main product, and the page's product title(s).
-import { all, clean, domEvidence, jsonLdBlocks, jsonLdNodesOfType, scalarText, textOf } from '../dom.ts';
+import { type JsonLdBlock, all, clean, domEvidence, jsonLdNodesOfType, scalarText, textOf } from '../dom.ts';
 import type { AdapterDocument, AdapterElement, AdapterIssue, ValueEvidence } from '../types.ts';
 import { ASIN_IN_ROW, ASIN_INPUTS, DETAIL_ROWS, DP_PATH, TITLE_SELECTORS, asinFromUrl } from './markup.ts';
 
@@ -19,7 +19,7 @@ interface Reading {
 }
 
 /** Every statement of the main product's ASIN on the page (hidden form input, canonical link, detail rows, JSON-LD). */
-function pageAsins(doc: AdapterDocument): Reading[] {
+function pageAsins(doc: AdapterDocument, ld: JsonLdBlock[]): Reading[] {
   const out: Reading[] = [];
   const seen = new Set<AdapterElement>();
   for (const selector of ASIN_INPUTS) {
@@ -40,7 +40,7 @@ function pageAsins(doc: AdapterDocument): Reading[] {
       if (r) out.push({ value: r[1], evidence: domEvidence(selector, text) });
     }
   }
-  for (const block of jsonLdBlocks(doc)) {
+  for (const block of ld) {
     for (const { node, path } of jsonLdNodesOfType(block.data, 'Product')) {
       for (const key of ['productID', 'sku']) {
         const v = scalarText(node[key])?.toUpperCase() ?? null;
@@ -54,14 +54,14 @@ function pageAsins(doc: AdapterDocument): Reading[] {
 }
 
 /** Distinct product titles: two different ones mean the page shows two candidate main products. */
-function pageTitles(doc: AdapterDocument): Reading[] {
+function pageTitles(doc: AdapterDocument, ld: JsonLdBlock[]): Reading[] {
   for (const selector of TITLE_SELECTORS) {
     const found = all(doc, selector)
       .map((el) => ({ value: textOf(el), evidence: domEvidence(selector, textOf(el)) }))
       .filter((r) => r.value !== '');
     if (found.length > 0) return found;
   }
-  for (const block of jsonLdBlocks(doc)) {
+  for (const block of ld) {
     for (const { node, path } of jsonLdNodesOfType(block.data, 'Product')) {
       const v = scalarText(node.name);
       if (v !== null) return [{ value: v, evidence: { source: 'jsonld', locator: `jsonld[${block.index}] ${path ? `${path}.` : ''}name`, quote: v } }];
@@ -72,10 +72,10 @@ function pageTitles(doc: AdapterDocument): Reading[] {
 
 const distinct = (rs: Reading[]): string[] => [...new Set(rs.map((r) => r.value))];
 
-export function checkSubject(doc: AdapterDocument, url: URL, finalUrl: URL | null): SubjectCheck {
+export function checkSubject(doc: AdapterDocument, ld: JsonLdBlock[], url: URL, finalUrl: URL | null): SubjectCheck {
   const wanted = asinFromUrl(url);
-  const asins = pageAsins(doc);
-  const titles = pageTitles(doc);
+  const asins = pageAsins(doc, ld);
+  const titles = pageTitles(doc, ld);
   const fail = (code: AdapterIssue['code'], message: string, quotes: ValueEvidence[], evidence: AdapterIssue['evidence']): SubjectCheck => ({
     asin: null,
     title: null,
