@@ -89,7 +89,7 @@ export const DELIVER_TO = [
   '#contextualIngressPt',
 ];
 export const DELIVER_LABEL =
-  /^(?:hello,?\s*)?(?:deliver(?:ing)? to|liefern an|lieferung an|livrer à|livraison à|enviar a|entregar en|consegna a|spedire a|お届け先|配送先)(?:\s+[^\s:：]+\s+-)?\s*[:：]?\s*/i;
+  /^(?:hello,?\s*)?(?:deliver(?:ing)? to|liefern an|lieferung an|livrer à|livraison à|enviar a|entregar en|consegna a|spedire a|dostawa do|お届け先|配送先)(?:\s+[^\s:：]+\s+-)?\s*[:：]?\s*/i;
 /** Prompts a header shows when no delivery location is chosen: not a region. */
 export const NO_LOCATION =
   /select (?:your|a) (?:address|location)|update location|choose your location|adresse auswählen|standort aktualisieren|住所を選択|お届け先を選択|choisir votre adresse|elige tu dirección|seleziona il tuo indirizzo/i;

@@ -68,6 +68,24 @@ const CASES: Case[] = [
     codes: ['quote_absent_observed'],
   },
   {
+    name: 'delivery to another country than the store\'s, with an offer there: its region is reported, not the store\'s',
+    file: 'us-other-region-priced.html', path: '/dp/B0US555555',
+    product: { asin: 'B0US555555', price: 54, currency: 'USD', region: 'Canada' },
+    codes: [],
+  },
+  {
+    name: 'zloty price text and a structured currency that disagrees',
+    file: 'pl-currency-conflict.html', path: '/dp/B0PL012999',
+    product: { asin: 'B0PL012999', price: 129.99, currency: null, region: 'Warszawa 00-001', availability: 'Na stanie' },
+    codes: ['currency_unverified'],
+  },
+  {
+    name: 'two different main product titles',
+    file: 'subject-two-titles.html', path: '/dp/B0GB003299',
+    product: { asin: null, title: null, price: null, region: 'Bristol BS1 4DJ' },
+    codes: ['subject_conflicting'],
+  },
+  {
     name: 'a shared dollar sign and no structured currency: the domain is not evidence',
     file: 'ca-domain-only-currency.html', path: '/dp/B0CA003499',
     product: { asin: 'B0CA003499', price: 34.99, currency: null, region: 'Toronto M5V 2T6' },
