@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { freePort } from './ports.ts';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../config/config.ts';
+import { RESTART_SWEEP_CRON } from '../tasks/settings.ts';
 import { parseLaunchArgs, UsageError, workerVars, type LaunchOptions } from './args.ts';
 import { loadPreviewConfig } from '../preview/config.ts';
 import { killLocalChrome, prepareLocalChrome, type LocalChrome } from '../lanes/browser/local-chrome.ts';
@@ -70,6 +71,8 @@ async function waitReady(url: string, child: ChildProcess, timeoutMs: number): P
 }
 
 async function main(): Promise<void> {
+  // Work sent or leased before this instant belongs to a previous process (decision D223).
+  const startedAt = Date.now();
   let o: LaunchOptions;
   try {
     o = parseLaunchArgs(process.argv.slice(2), process.env);
@@ -168,6 +171,8 @@ async function main(): Promise<void> {
     fetch(`${apiUrl}/cdn-cgi/local/scheduled?cron=${encodeURIComponent(CRON)}`, { signal: AbortSignal.timeout(30_000) }).catch(() => undefined);
   };
   ticker = setInterval(fire, Number(process.env.SVC_SCHEDULER_INTERVAL_MS ?? 60_000));
+  // At once: the start-up sweep sends again the batch and crawl work a previous process died with (D223).
+  fetch(`${apiUrl}/cdn-cgi/local/scheduled?cron=${RESTART_SWEEP_CRON}&time=${startedAt}`, { signal: AbortSignal.timeout(30_000) }).catch(() => undefined);
 }
 
 main().catch((err) => {

@@ -14,7 +14,8 @@ export async function waitTask(svc: Service, path: string, done: (r: any) => boo
     if (res.status === 200 && done(res.body)) return res.body;
     await sleep(200);
   }
-  throw new Error(`${path} did not reach the expected state in ${timeoutMs} ms; last: ${JSON.stringify(last)}`);
+  // The service's own output says why (a failed sweep, a reload): its end goes with the error.
+  throw new Error(`${path} did not reach the expected state in ${timeoutMs} ms; last: ${JSON.stringify(last)}\n${svc.output().slice(-4000)}`);
 }
 
 export interface PagedRead {
