@@ -47,8 +47,19 @@ export interface DocumentInfo {
   title: string | null;
   /** null when no content was captured (nothing is guessed). */
   pageType: PageType | null;
-  /** Product values the extractor observed (JSON-LD / microdata / meta), only for product pages. */
+  /**
+   * Product values: the retail adapter's checked values when it ran (then each is null unless verified), else what
+   * the extractor observed (JSON-LD / microdata / meta), only for product pages.
+   */
   product?: Record<string, unknown>;
+  /** The site adapter that read this page (src/adapters), when one applied (decision D64). */
+  adapter?: string;
+  /** A post adapter's values (author, time, text, media, thread context, counts). */
+  post?: Record<string, unknown>;
+  /** The adapter's findings: `{code, field, message, evidence, quotes}` (the preview's `product.issues`). */
+  issues?: Array<Record<string, unknown>>;
+  /** Evidence of each adapter value, keyed by field path: `{source, locator, quote}`. */
+  evidence?: Record<string, { source: EvidenceSource; locator: string; quote: string }>;
 }
 
 export type EvidenceSource =

@@ -22,6 +22,11 @@ export interface DomElement extends DomNode {
   readonly parentElement: DomElement | null;
   readonly firstElementChild: DomElement | null;
   readonly nextElementSibling: DomElement | null;
+  // Read by the site adapters (src/adapters), which see the tree before the extractor changes it.
+  readonly id: string;
+  readonly children: ArrayLike<DomElement>;
+  closest(selector: string): DomElement | null;
+  contains(other: DomElement): boolean;
   getAttribute(name: string): string | null;
   hasAttribute(name: string): boolean;
   setAttribute(name: string, value: string): void;

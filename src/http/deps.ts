@@ -3,7 +3,9 @@
 // within the invocation, since workerd forbids awaiting another request's I/O.
 import type { Config } from '../config/config.ts';
 import type { ServiceEnv } from '../config/bindings.ts';
-import { proxyRouteOf, routedFetch } from '../lanes/proxy/proxy-fetch.ts';
+import { browserDepsOf } from '../lanes/browser/edge.ts';
+import { routedFetch } from '../lanes/proxy/proxy-fetch.ts';
+import { proxyRouteOf } from '../lanes/proxy/settings.ts';
 import type { CaptureDeps } from '../pipeline/run-capture.ts';
 import { RobotsCache } from '../robots/index.ts';
 
@@ -19,5 +21,6 @@ export function captureDeps(env: ServiceEnv, config: Config): CaptureDeps {
     robotsInflight: new Map(),
     routeOf: (url) => proxyRouteOf(config.proxy, url),
     now: Date.now,
+    browser: browserDepsOf(env, config),
   };
 }

@@ -3,15 +3,14 @@
 import type { CaptureProfile } from '../capture/profile.ts';
 import type { Artifact, CaptureStatus, DocumentInfo, FileBlock, PageMetadata } from '../capture/types.ts';
 import type { Config } from '../config/config.ts';
-import { EXTRACTOR_NAME, EXTRACTOR_VERSION, extractPage } from '../extract/index.ts';
-import { captureFile, classifyResponse, declaredBytesOf, FILE_EXTRACTOR, PDF_TIME_BUDGET_MS, sha256Text, type FileBucket } from '../files/index.ts';
+import { EXTRACTOR_NAME, EXTRACTOR_VERSION } from '../extract/index.ts';
+import { captureFile, classifyResponse, declaredBytesOf, FILE_EXTRACTOR, PDF_TIME_BUDGET_MS, type FileBucket } from '../files/index.ts';
 import { MemoryBucket } from '../files/memory-bucket.ts';
-import { errorMessage } from '../io/errors.ts';
 import { readCapped } from '../io/read-capped.ts';
 import type { LaneResult } from '../lanes/types.ts';
 import type { CaptureOptions } from '../request/capture-options.ts';
-import { detectAccessBarrier } from './access.ts';
 import { decodeHtml } from './body.ts';
+import { capturePage, type PageContent } from './page.ts';
 import { NO_DOCUMENT } from './result.ts';
 
 export interface Content {
@@ -59,6 +58,7 @@ export function noContent(status: CaptureStatus, reason: string | null): Content
 }
 
 export interface ContentContext {
+  requestedUrl: string;
   finalUrl: string;
   options: CaptureOptions;
   profile: CaptureProfile;
@@ -74,7 +74,7 @@ export function fileCapOf(options: CaptureOptions, profile: CaptureProfile): num
   return profile.fileMaxBytes === null ? options.maxFileBytes : Math.min(options.maxFileBytes, profile.fileMaxBytes);
 }
 
-export async function captureContent(res: LaneResponse, ctx: ContentContext): Promise<Content> {
+export async function captureContent(res: LaneResponse, ctx: ContentContext): Promise<Content | PageContent> {
   const contentType = res.headers.get('content-type');
   // A browser lane hands over rendered HTML: files never reach a browser (spec "File handling").
   if (res.body.kind === 'html') return capturePage(res, res.body.html, false, contentType, ctx);
@@ -113,50 +113,4 @@ export async function captureContent(res: LaneResponse, ctx: ContentContext): Pr
   }
   const { bytes, truncated } = await readCapped(stream, ctx.profile.pageMaxBytes);
   return capturePage(res, decodeHtml(bytes, contentType).text, truncated, contentType, ctx);
-}
-
-async function snapshotOf(html: string, rawSha256: string, ctx: ContentContext): Promise<Artifact[]> {
-  if (!ctx.config.captureRawDir || !ctx.profile.storeFiles) return [];
-  const path = `${ctx.config.captureRawDir.replace(/\/+$/, '')}/${rawSha256}.html`;
-  await ctx.files.put(path, new TextEncoder().encode(html), { httpMetadata: { contentType: 'text/html; charset=utf-8' } });
-  return [{ kind: 'snapshot', path, sha256: rawSha256, bytes: null, contentType: null }];
-}
-
-async function capturePage(res: LaneResponse, html: string, truncated: boolean, contentType: string | null, ctx: ContentContext): Promise<Content> {
-  // rawSha256 of a web page: the response body as UTF-8 text (HTTP lane) or the rendered HTML (browser lanes).
-  const rawSha256 = await sha256Text(html);
-  const artifacts = await snapshotOf(html, rawSha256, ctx);
-  let page: ReturnType<typeof extractPage>;
-  try {
-    page = extractPage(html, {
-      url: ctx.finalUrl,
-      contentLanguage: res.headers.get('content-language'),
-      onlyMainContent: ctx.options.onlyMainContent,
-    });
-  } catch (err) {
-    // The page was read (its digest and snapshot stand) but could not be turned into content.
-    return { ...noContent('failed', `extract_failed: ${errorMessage(err)}`), contentType, html, rawSha256, artifacts };
-  }
-  const base: Content = {
-    ...noContent('success', null),
-    contentType,
-    html,
-    markdown: page.markdown,
-    links: page.links,
-    metadata: page.metadata,
-    document: page.document,
-    rawSha256,
-    artifacts,
-  };
-  return verdictOf(base, res.status, html, truncated, ctx.profile.pageMaxBytes);
-}
-
-/** The page's status: an access barrier, an HTTP error, a cut page, no content, or success. */
-function verdictOf(base: Content, httpStatus: number, html: string, truncated: boolean, cap: number): Content {
-  const barrier = detectAccessBarrier(httpStatus, html);
-  if (barrier.blocked) return { ...base, status: 'blocked', reason: barrier.reason };
-  if (httpStatus < 200 || httpStatus > 299) return { ...base, status: 'failed', reason: `http_${httpStatus}` };
-  if (truncated) return { ...base, status: 'partial', reason: 'page_cap', warnings: [`page_cap: only the first ${cap} bytes were read`] };
-  if ((base.markdown ?? '').trim() === '') return { ...base, status: 'incomplete', reason: 'empty_content' };
-  return base;
 }

@@ -6,6 +6,7 @@ import { sha256Text } from '../files/index.ts';
 import { fillJson } from '../json/index.ts';
 import type { AnsweredChain } from '../lanes/types.ts';
 import type { Content } from './content.ts';
+import type { PageContent } from './page.ts';
 import { EMPTY_METADATA, type ScrapeResult } from './result.ts';
 import type { CaptureDeps, CaptureInput } from './run-capture.ts';
 
@@ -41,6 +42,8 @@ async function fillJsonFor(input: CaptureInput, facts: LaneFacts, content: Conte
   const format = jsonFormatOf(input.options.formats);
   if (!format) return null;
   return fillJson({
+    // The page as parsed once by the content stage: the filler reads its scan and never parses again.
+    page: 'page' in content ? (content as PageContent).page : null,
     html: content.html,
     pdfMarkdown: content.file?.kind === 'pdf' ? content.markdown : null,
     textMarkdown: content.markdown,

@@ -133,3 +133,21 @@ describe('runCapture on fixtures', () => {
     expectValidEvidenceRecord(r.evidenceRecord);
   });
 });
+
+describe('runCapture parses a page once', () => {
+  it('extraction, site adapters and the JSON filler share one parse', async () => {
+    const { htmlParseCount } = await import('../extract/index.ts');
+    const site = fakeSite({ 'http://site.test/a': { body: ARTICLE.replace('<head>', '<head><script type="application/ld+json">{"@type":"Article","headline":"Tide tables"}</script>') } });
+    const before = htmlParseCount();
+    const r = await runCapture(
+      {
+        url: 'http://site.test/a',
+        options: { ...OPTIONS, formats: [{ type: 'markdown' }, { type: 'json', schema: { type: 'object', properties: { headline: { type: 'string' } } }, prompt: null, modelFallback: false }] },
+        profile: API_PROFILE,
+      },
+      await depsFor(site.fetch),
+    );
+    expect(htmlParseCount() - before).toBe(1);
+    expect(r.json?.data).toEqual({ headline: 'Tide tables' });
+  });
+});

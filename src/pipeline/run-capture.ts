@@ -6,6 +6,7 @@ import type { CaptureProfile } from '../capture/profile.ts';
 import type { Config } from '../config/config.ts';
 import type { FileBucket } from '../files/index.ts';
 import { errorMessage } from '../io/errors.ts';
+import type { BrowserDeps } from '../lanes/browser/runners.ts';
 import type { FetchFn } from '../lanes/types.ts';
 import type { CaptureOptions } from '../request/capture-options.ts';
 import type { RobotsCache, RobotsInflight } from '../robots/index.ts';
@@ -25,6 +26,8 @@ export interface CaptureDeps {
   routeOf: (url: URL) => string | null;
   /** The clock (ms since epoch); injected so tests can drive a capture on fixtures. */
   now: () => number;
+  /** The browser lanes' page pool and stored sessions (src/lanes/browser); absent or null = no browser lane. */
+  browser?: BrowserDeps | null;
 }
 
 export interface CaptureInput {
@@ -64,6 +67,7 @@ async function contentOf(input: CaptureInput, deps: CaptureDeps, userAgent: stri
   try {
     const content = await captureContent(lane, {
       // A response always has its URL in the chain; the requested URL only satisfies the type.
+      requestedUrl: input.url,
       finalUrl: lane.chain.urls.at(-1) ?? input.url,
       options: input.options,
       profile: input.profile,
