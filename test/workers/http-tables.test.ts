@@ -137,6 +137,14 @@ describe('400 tables', () => {
     expect((await post('/v1/scrape?formats=html', { url })).body).toMatchObject({ code: 'unsupported_parameter', details: { parameters: ['formats'] } });
   });
 
+  it('a JSON schema nested 20,000 levels deep (inside the body limit) is refused, not a 500', async () => {
+    const depth = 20_000;
+    const schema = `${'{"type":"object","properties":{"a":'.repeat(depth)}{"type":"string"}${'}}'.repeat(depth)}`;
+    const r = await post('/v1/scrape', `{"url": "${url}", "formats": [{"type": "json", "schema": ${schema}}]}`);
+    expect(r.status).toBe(400);
+    expect(r.body.code).toBe('invalid_request');
+  });
+
   it('cancel and resume take no body keys', async () => {
     const path = '/v1/crawls/crawl_0123456789abcdef01234567/cancel';
     expect((await post(path, { force: true })).body).toMatchObject({ code: 'unsupported_parameter', details: { parameters: ['force'] } });
