@@ -17,6 +17,7 @@ import { metaProvider } from './sources/meta.ts';
 import { microdataProvider } from './sources/microdata.ts';
 import { pdfProvider } from './sources/pdf.ts';
 import { textProvider } from './sources/text.ts';
+import { isWithheld, siteIssues, withSiteValues, type SiteValues } from './site-values.ts';
 
 export type { ModelConfig } from './model.ts';
 export { parseJsonFormat } from './intake.ts';
@@ -38,6 +39,8 @@ export interface JsonFillInput {
   format: Extract<FormatRequest, { type: 'json' }>;
   model: ModelConfig | null;
   fetch: (url: string, init: RequestInit) => Promise<Response>;
+  /** Values a site adapter verified, and the fields it withheld (site-values.ts). */
+  site?: SiteValues | null;
 }
 
 export interface JsonFillOutput {
@@ -71,7 +74,9 @@ export function pageProviders(
 export async function fillJson(input: JsonFillInput): Promise<JsonFillOutput> {
   const schema = input.format.schema;
   const checker = new RecordChecker(schema);
-  const page = fillFromPage(schema, pageProviders(input));
+  const page = fillFromPage(schema, withSiteValues(pageProviders(input), input.site));
+  // A field the adapter withheld is filled by no one, the model included.
+  page.gaps = page.gaps.filter((f) => !isWithheld(input.site, f));
   const issues: JsonIssue[] = [];
   if (input.pageStatus === 'partial') issues.push({ code: 'page_partial', path: null, message: 'the page was captured only in part' });
   else if (input.pageStatus !== 'success') {
@@ -107,6 +112,7 @@ export async function fillJson(input: JsonFillInput): Promise<JsonFillOutput> {
   }
 
   const sourced = (f: FieldInfo): boolean => Object.keys(page.evidence).some((p) => isWithin(p, f.pointer));
+  siteIssues(input.site, page.fields, sourced, issues);
   let status: JsonStatus = 'complete';
   if (invalid) status = 'invalid';
   else if (input.pageStatus !== 'success' || page.fields.some((f) => f.required && !sourced(f)) || broken.some((f) => !sourced(f))) {

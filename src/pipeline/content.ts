@@ -1,16 +1,17 @@
 // Stage 2 of runCapture: what answered (page, file, unsupported) becomes content. Pages go through the extractor;
 // files are stored byte for byte (or only read, when the profile stores none) and read by the PDF or text reader.
+import type { AdapterResult } from '../adapters/types.ts';
 import type { CaptureProfile } from '../capture/profile.ts';
 import type { Artifact, CaptureStatus, DocumentInfo, FileBlock, PageMetadata } from '../capture/types.ts';
 import type { Config } from '../config/config.ts';
-import { EXTRACTOR_NAME, EXTRACTOR_VERSION } from '../extract/index.ts';
+import { EXTRACTOR_NAME, EXTRACTOR_VERSION, type ParsedPage } from '../extract/index.ts';
 import { captureFile, classifyResponse, declaredBytesOf, FILE_EXTRACTOR, PDF_TIME_BUDGET_MS, type FileBucket } from '../files/index.ts';
 import { MemoryBucket } from '../files/memory-bucket.ts';
 import { readCapped } from '../io/read-capped.ts';
 import type { LaneResult } from '../lanes/types.ts';
 import type { CaptureOptions } from '../request/capture-options.ts';
 import { decodeHtml } from './body.ts';
-import { capturePage, type PageContent } from './page.ts';
+import { capturePage } from './page.ts';
 import { NO_DOCUMENT } from './result.ts';
 
 export interface Content {
@@ -27,6 +28,10 @@ export interface Content {
   extractor: { name: string; version: string };
   artifacts: Artifact[];
   warnings: string[];
+  /** The page as parsed once (for the JSON filler); null for files and failures. */
+  page: ParsedPage | null;
+  /** The site adapter's reading of the page, when one applied. */
+  adapter: AdapterResult | null;
 }
 
 export type LaneResponse = Extract<LaneResult, { kind: 'response' }>;
@@ -54,6 +59,8 @@ export function noContent(status: CaptureStatus, reason: string | null): Content
     extractor: PAGE_EXTRACTOR,
     artifacts: [],
     warnings: [],
+    page: null,
+    adapter: null,
   };
 }
 
@@ -74,7 +81,7 @@ export function fileCapOf(options: CaptureOptions, profile: CaptureProfile): num
   return profile.fileMaxBytes === null ? options.maxFileBytes : Math.min(options.maxFileBytes, profile.fileMaxBytes);
 }
 
-export async function captureContent(res: LaneResponse, ctx: ContentContext): Promise<Content | PageContent> {
+export async function captureContent(res: LaneResponse, ctx: ContentContext): Promise<Content> {
   const contentType = res.headers.get('content-type');
   // A browser lane hands over rendered HTML: files never reach a browser (spec "File handling").
   if (res.body.kind === 'html') return capturePage(res, res.body.html, false, contentType, ctx);

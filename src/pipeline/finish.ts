@@ -1,4 +1,5 @@
 // Stage 3 of runCapture: the formats asked for, the JSON record, the one evidence record, and the result.
+import { adapterJsonCandidates } from '../adapters/json.ts';
 import type { CaptureProfile } from '../capture/profile.ts';
 import type { FormatRequest, RobotsDecision } from '../capture/types.ts';
 import { buildEvidenceRecord, legacyFields } from '../evidence/build.ts';
@@ -6,7 +7,6 @@ import { sha256Text } from '../files/index.ts';
 import { fillJson } from '../json/index.ts';
 import type { AnsweredChain } from '../lanes/types.ts';
 import type { Content } from './content.ts';
-import type { PageContent } from './page.ts';
 import { EMPTY_METADATA, type ScrapeResult } from './result.ts';
 import type { CaptureDeps, CaptureInput } from './run-capture.ts';
 
@@ -43,7 +43,9 @@ async function fillJsonFor(input: CaptureInput, facts: LaneFacts, content: Conte
   if (!format) return null;
   return fillJson({
     // The page as parsed once by the content stage: the filler reads its scan and never parses again.
-    page: 'page' in content ? (content as PageContent).page : null,
+    page: content.page,
+    // A site adapter's verified values come first; fields it withheld are filled from nowhere else.
+    site: content.adapter ? adapterJsonCandidates(content.adapter) : null,
     html: content.html,
     pdfMarkdown: content.file?.kind === 'pdf' ? content.markdown : null,
     textMarkdown: content.markdown,

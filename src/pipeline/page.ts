@@ -34,13 +34,7 @@ function withAdapter(document: DocumentInfo, a: AdapterResult | null): DocumentI
   return out;
 }
 
-export interface PageContent extends Content {
-  /** The parsed page, for the JSON filler (null when the page could not be parsed). */
-  page: ParsedPage | null;
-  adapter: AdapterResult | null;
-}
-
-export async function capturePage(res: LaneResponse, html: string, truncated: boolean, contentType: string | null, ctx: ContentContext): Promise<PageContent> {
+export async function capturePage(res: LaneResponse, html: string, truncated: boolean, contentType: string | null, ctx: ContentContext): Promise<Content> {
   // rawSha256 of a web page: the response body as UTF-8 text (HTTP lane) or the rendered HTML (browser lanes).
   const rawSha256 = await sha256Text(html);
   const artifacts = await snapshotOf(html, rawSha256, ctx);
@@ -55,10 +49,9 @@ export async function capturePage(res: LaneResponse, html: string, truncated: bo
     extracted = extractPage(page, { url: ctx.finalUrl, onlyMainContent: ctx.options.onlyMainContent });
   } catch (err) {
     // The page was read (its digest and snapshot stand) but could not be turned into content.
-    const failed = { ...noContent('failed', `extract_failed: ${errorMessage(err)}`), contentType, html, rawSha256, artifacts };
-    return { ...failed, page: null, adapter: null };
+    return { ...noContent('failed', `extract_failed: ${errorMessage(err)}`), contentType, html, rawSha256, artifacts };
   }
-  const base: PageContent = {
+  const base: Content = {
     ...noContent('success', null),
     contentType,
     html,
@@ -78,7 +71,7 @@ export async function capturePage(res: LaneResponse, html: string, truncated: bo
 type Verdict = Pick<Content, 'status' | 'reason' | 'warnings'>;
 
 /** The page's status: an access barrier, an HTTP error, a cut page, no content, or success. */
-function verdictOf(base: PageContent, httpStatus: number, html: string, truncated: boolean, cap: number): Verdict {
+function verdictOf(base: Content, httpStatus: number, html: string, truncated: boolean, cap: number): Verdict {
   const { warnings } = base;
   // A post adapter that found a login wall or challenge instead of the post speaks first (decision D170).
   if (base.adapter?.access) return { status: 'blocked', reason: base.adapter.access.reason, warnings };

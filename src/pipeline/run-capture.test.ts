@@ -1,5 +1,7 @@
 // runCapture driven directly on fixtures: a fake fetch serving a small site, an in-memory bucket and a fixed clock,
 // once per capture profile. No Worker, no sockets.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expectValidEvidenceRecord } from '../../test/helpers/evidence-schema.ts';
 import type { AddressPolicy } from '../capture/profile.ts';
@@ -149,5 +151,27 @@ describe('runCapture parses a page once', () => {
     );
     expect(htmlParseCount() - before).toBe(1);
     expect(r.json?.data).toEqual({ headline: 'Tide tables' });
+  });
+});
+
+describe('runCapture with a site adapter', () => {
+  const html = readFileSync(path.join(import.meta.dirname, '../../test/fixtures/adapters/retail/uk-see-all-buying-options.html'), 'utf8');
+  const url = 'http://127.0.0.1:8000/Cast-Iron-Casserole-Dish/dp/B0UK000001';
+  const schema = { type: 'object', properties: { title: { type: 'string' }, price: { type: 'number' } }, required: ['title', 'price'] };
+
+  it('puts the adapter, its checked values and issues on document, and never fills a withheld price', async () => {
+    const site = fakeSite({ [url]: { body: html } });
+    const r = await runCapture(
+      { url, options: { ...OPTIONS, formats: [{ type: 'markdown' }, { type: 'json', schema, prompt: null, modelFallback: false }] }, profile: API_PROFILE },
+      await depsFor(site.fetch),
+    );
+    expect(r.status).toBe('success');
+    expect(r.document.adapter).toBe('retail_product');
+    expect(r.document.product).toMatchObject({ asin: 'B0UK000001', price: null });
+    expect(r.document.issues?.map((i) => i.code)).toContain('quote_unverified');
+    expect(r.json?.status).toBe('incomplete');
+    expect((r.json?.data as Record<string, unknown>).price).toBeUndefined();
+    expect(r.json?.issues).toContainEqual(expect.objectContaining({ code: 'quote_unverified', path: '/price' }));
+    expectValidEvidenceRecord(r.evidenceRecord);
   });
 });
