@@ -10,13 +10,16 @@ const E = String.raw`(?:$|[\s_-])`; // end of a class-name word
 /** Boilerplate no matter what else the class says (a "post-share" bar is still a share bar). */
 const STRONG_NEGATIVE = new RegExp(
   [
-    'comment', 'disqus', 'share', 'sharing', 'social', 'sociable', 'newsletter', 'subscribe', 'subscription',
+    // "commentary" and "commentator" name an opinion piece, "shared" a shared component: not comment or share bars.
+    'comment(?!ary|ator)', 'disqus', 'share(?!d(?:$|[\\s_-])|holder)', 'sharing', 'social', 'sociable', 'newsletter', 'subscribe', 'subscription',
     'signup', 'sign-up', 'cookie', 'consent', 'gdpr', 'outbrain', 'taboola', 'related', 'recommend', 'more-stories',
     'read-more', 'readmore', 'also-read', 'read-next', 'popular', 'trending', 'most-read', 'mostread', 'breadcrumb',
     'pagination', 'pager', 'advert', 'sponsor', 'promo', 'print-only', 'skip-link', 'skiplink',
     'screen-reader', 'sr-only', 'visually-hidden', 'visuallyhidden', 'hidden-print', 'byline', 'dateline',
     'author-bio', 'about-author', 'author-box', 'authorbox', 'toolbar', 'tooltip', 'modal', 'popup',
     'overlay', 'banner-ad', 'masthead', 'site-header', 'site-footer', 'subnav', 'navbar', 'navigation', 'menu',
+    // The same template vocabulary in German (comments, sharing, related, most read, advertising).
+    'kommentar', 'teilen', 'aehnliche', 'ähnliche', 'verwandte', 'meistgelesen', 'werbung', 'anzeige',
   ].join('|') +
     `|${W}(?:ads?|ad\\d*|adv|ad-\\w+|adslot|dfp|gpt|nav|tags?|tag-list|tagcloud|footer|share|social|widget|sidebar|rail|` +
     `right-rail|aside|meta|post-meta|entry-meta|article-meta|credits?|copyright|legal|print|rating|` +
@@ -30,24 +33,47 @@ const WEAK_NEGATIVE = new RegExp(`${W}(?:header|head|top|bottom|foot|links|extra
 /** Names of content containers (readability's `positive` vocabulary, extended). */
 const POSITIVE = new RegExp(
   `${W}(?:article|articlebody|article-body|article-content|body|content|entry|entry-content|main|post|post-body|` +
-    `post-content|story|story-body|text|blog|page|hentry|prose|rich-text|richtext)${E}|articlebody|article-body|story-body|post-body|entry-content`,
+    `post-content|story|story-body|text|blog|page|hentry|prose|rich-text|richtext|` +
+    // Recipe parts (schema.org Recipe: recipeIngredient, recipeInstructions) are content whatever else the class says.
+    `ingredients?|zutaten|recipe|rezept|instructions|directions|zubereitung|preparation)${E}|articlebody|article-body|story-body|post-body|entry-content`,
 );
+
+// CMS taxonomy classes (WordPress post_class: `category-<slug>`, `tag-<slug>`) name the post's topics, not a template
+// region: on the page's own entry (an entry element holding the page's <h1>) they are ignored, so a category called
+// "newsletter" cannot make the article look like a newsletter box. Teaser entries of other posts (no <h1>) keep them.
+const TAXONOMY_TOKEN = /^(?:category|tag|cat|topic|kategorie|rubrik|ressort|schlagwort)-/;
+const HAS_TAXONOMY = /(?:^|\s)(?:category|tag|cat|topic|kategorie|rubrik|ressort|schlagwort)-/;
+const ENTRY_TOKEN = /^(?:hentry|post|entry|type-[\w-]+|post-\d+|status-publish|format-[\w-]+)$/;
+
+/** The "id class" string the cue patterns look at, without taxonomy tokens on an entry element. */
+export function cueText(el: DomElement): string {
+  const s = classAndId(el);
+  if (!HAS_TAXONOMY.test(s)) return s;
+  const tokens = s.split(/\s+/);
+  if (el.localName !== 'article' && !tokens.some((t) => ENTRY_TOKEN.test(t))) return s;
+  if (el.querySelector('h1') === null) return s;
+  return tokens.filter((t) => !TAXONOMY_TOKEN.test(t)).join(' ');
+}
+
+/** Lists and tables are content structures: a weak, region-like name ("…-header", "…-links") does not remove one. */
+const STRUCTURE_TAGS = new Set(['table', 'ul', 'ol', 'dl']);
 
 /** Embedded posts (a quoted tweet) are content even inside a "social" wrapper. */
 const EMBED = /embed|twitter-tweet|instagram-media/;
 
 export function hasStrongNegativeCue(el: DomElement): boolean {
-  const s = classAndId(el);
+  const s = cueText(el);
   return s !== '' && STRONG_NEGATIVE.test(s) && !EMBED.test(s);
 }
 
 export function hasWeakNegativeCue(el: DomElement): boolean {
-  const s = classAndId(el);
+  if (STRUCTURE_TAGS.has(el.localName)) return false;
+  const s = cueText(el);
   return s !== '' && WEAK_NEGATIVE.test(s) && !POSITIVE.test(s);
 }
 
 export function hasPositiveCue(el: DomElement): boolean {
-  const s = classAndId(el);
+  const s = cueText(el);
   return s !== '' && POSITIVE.test(s);
 }
 

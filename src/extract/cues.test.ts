@@ -1,0 +1,58 @@
+// Class/id cues (issue 17 point 3): whole-word matching and content that carries template-sounding names. Golden
+// pages in test/fixtures/extract-cues (see its README).
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { hasPositiveCue, hasStrongNegativeCue, hasWeakNegativeCue } from './cues.ts';
+import { parseDocument } from './dom.ts';
+import { extractPage } from './index.ts';
+
+const DIR = path.resolve(import.meta.dirname, '..', '..', 'test', 'fixtures', 'extract-cues');
+
+function el(html: string) {
+  const e = parseDocument(`<html><body>${html}</body></html>`).querySelector('body > *');
+  if (e === null) throw new Error('no element');
+  return e;
+}
+
+describe('cue words', () => {
+  it.each([
+    ['<div class="comments-area">', true],
+    ['<div class="comment-list">', true],
+    ['<div class="commentary">', false],
+    ['<div class="commentator-bio">', false],
+    ['<div class="sharedaddy sd-sharing-enabled">', true],
+    ['<div class="shared-content">', false],
+    ['<div class="kommentare">', true],
+    ['<article class="post hentry category-newsletter tag-x"><h1>T</h1></article>', false],
+    // A teaser entry of another post (no <h1>) keeps its taxonomy words.
+    ['<article class="post hentry category-news tag-x"><h2>T</h2></article>', true],
+    ['<div class="newsletter-box">', true],
+  ])('%s strong negative: %s', (html, want) => {
+    expect(hasStrongNegativeCue(el(`${html}</div>`))).toBe(want);
+  });
+
+  it('a weak region word does not remove a table or list, nor a recipe part', () => {
+    expect(hasWeakNegativeCue(el('<table class="ingredients-header"><tr><td>x</td></tr></table>'))).toBe(false);
+    expect(hasWeakNegativeCue(el('<ul class="footer-links"><li>x</li></ul>'))).toBe(false);
+    expect(hasWeakNegativeCue(el('<div class="recipe-ingredients-header">x</div>'))).toBe(false);
+    expect(hasWeakNegativeCue(el('<div class="top-bar">x</div>'))).toBe(true);
+    expect(hasPositiveCue(el('<div class="zutaten">x</div>'))).toBe(true);
+  });
+});
+
+describe('golden pages', () => {
+  it.each(['taxonomy-newsletter', 'ingredients-header', 'commentary'])('%s', (name) => {
+    const html = fs.readFileSync(path.join(DIR, `${name}.html`), 'utf8');
+    const got = extractPage(html, { url: `https://${name}.example/` });
+    expect(`${got.markdown}\n`).toBe(fs.readFileSync(path.join(DIR, `${name}.md`), 'utf8'));
+  });
+
+  it('keeps the ingredients and leaves the reader comments out', () => {
+    const md = (name: string): string => fs.readFileSync(path.join(DIR, `${name}.md`), 'utf8');
+    expect(md('ingredients-header')).toContain('| 700 ml | vegetable stock |');
+    expect(md('commentary')).toContain('Ridership is low');
+    expect(md('commentary')).not.toContain('We walked the same loop');
+    expect(md('taxonomy-newsletter')).toContain('bring coins for the car park');
+  });
+});
