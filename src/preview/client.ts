@@ -180,30 +180,35 @@ export function previewClient(): void {
       submit.disabled = true;
       form.setAttribute('aria-busy', 'true');
       byId('progress').textContent = 'Capturing the page…';
+      let res: Response;
+      let body: PreviewAnswer;
       try {
-        const res = await fetch('/api/preview', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) });
-        const body = (await res.json()) as PreviewAnswer;
-        showQuota(body.quota);
-        if (res.status === 429 || res.status === 400) {
-          urlInput.setAttribute('aria-invalid', res.status === 400 ? 'true' : 'false');
-          showError(body.diagnostic?.message ?? body.error ?? 'The preview was refused.');
-          if (res.status === 400) urlInput.focus();
-          return;
-        }
-        if (!res.ok) {
-          showError(body.error ? `The preview service failed: ${body.error}` : 'The preview service failed; try again later.');
-          return;
-        }
-        const preview = body as PreviewResponse;
-        if (preview.status !== 'success' && preview.status !== 'partial' && preview.diagnostic) showError(preview.diagnostic.message);
-        showResult(preview);
+        res = await fetch('/api/preview', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) });
+        body = (await res.json()) as PreviewAnswer;
       } catch {
         showError('The preview service could not be reached; check your connection and try again.');
+        return;
       } finally {
         submit.disabled = false;
         form.removeAttribute('aria-busy');
         byId('progress').textContent = '';
       }
+      showQuota(body.quota);
+      // A refused or failed request leaves no earlier result on screen to be mistaken for its answer.
+      if (!res.ok) result.hidden = true;
+      if (res.status === 429 || res.status === 400) {
+        urlInput.setAttribute('aria-invalid', res.status === 400 ? 'true' : 'false');
+        showError(body.diagnostic?.message ?? body.error ?? 'The preview was refused.');
+        if (res.status === 400) urlInput.focus();
+        return;
+      }
+      if (!res.ok) {
+        showError(body.error ? `The preview service failed: ${body.error}` : 'The preview service failed; try again later.');
+        return;
+      }
+      const preview = body as PreviewResponse;
+      if (preview.status !== 'success' && preview.status !== 'partial' && preview.diagnostic) showError(preview.diagnostic.message);
+      showResult(preview);
     })();
   });
 }

@@ -122,8 +122,9 @@ Disallow: /</pre>
 /** The page's script: the Markdown renderer and the page logic, from their TypeScript sources as bundled. */
 export function appScript(): string {
   // A bundler that keeps function names (wrangler's default) calls a `__name` helper inside function bodies; the
-  // browser has none, so a no-op stands in for it.
-  return `'use strict';\nvar __name = function (target) { return target; };\n${renderMarkdownTree.toString()}\n(${previewClient.toString()})();\n`;
+  // browser has none, so a no-op stands in for it. The bundler may also rename the renderer (the client names it as
+  // a global), so it is bound to the name the client uses.
+  return `'use strict';\nvar __name = function (target) { return target; };\nvar renderMarkdownTree = ${renderMarkdownTree.toString()};\n(${previewClient.toString()})();\n`;
 }
 
 export const APP_CSS = `

@@ -15,10 +15,18 @@ export type DiagnosticCode =
   | 'timeout'
   | 'quota_exceeded'
   | 'service_unavailable'
-  | 'capture_failed';
+  | 'capture_failed'
+  | 'subject_mismatch'
+  | 'subject_conflicting'
+  | 'subject_unverified'
+  | 'quote_unverified'
+  | 'quote_absent_observed'
+  | 'quote_conflicting'
+  | 'region_unverified'
+  | 'currency_unverified';
 
-/** Where the condition arose: the visitor's input, the quota, the address policy (literal or DNS), robots.txt, the page. */
-export type DiagnosticStage = 'input' | 'quota' | 'address' | 'dns' | 'robots' | 'access' | 'fetch' | 'content';
+/** Where the condition arose: the visitor's input, the quota, the address policy (literal or DNS), robots.txt, the page, a site adapter. */
+export type DiagnosticStage = 'input' | 'quota' | 'address' | 'dns' | 'robots' | 'access' | 'fetch' | 'adapter';
 
 export interface Diagnostic {
   code: DiagnosticCode;
@@ -47,6 +55,8 @@ export interface PreviewResponse {
   finalUrl: string | null;
   elapsedMs: number;
   fields: PreviewField[] | null;
+  /** Retail product pages only (the retail adapter ran): its checked values and `issues` (spec "Preview response"). */
+  product?: Record<string, unknown> & { issues: Array<Record<string, unknown>> };
   quota: QuotaView;
 }
 
@@ -86,18 +96,35 @@ function fieldsOf(result: ScrapeResult, names: readonly string[]): PreviewField[
   });
 }
 
+/**
+ * An adapter finding speaks when the capture itself has nothing to report: the first issue of the retail or post
+ * adapter (they list subject, quote, currency and region checks in that order, decision D168).
+ */
+function adapterIssueDiagnostic(result: ScrapeResult): Diagnostic | null {
+  const issue = result.document.issues?.[0];
+  if (!result.document.adapter || !issue || typeof issue.code !== 'string') return null;
+  return {
+    code: issue.code as DiagnosticCode,
+    stage: 'adapter',
+    evidence: issue.evidence === 'observed' ? 'observed' : 'unobserved',
+    message: typeof issue.message === 'string' ? issue.message : issue.code,
+  };
+}
+
 export function previewFromResult(result: ScrapeResult, fields: readonly string[], elapsedMs: number, quota: QuotaView, linksMax = 500): PreviewResponse {
+  const product = result.document.adapter === 'retail_product' ? { ...(result.document.product ?? {}), issues: result.document.issues ?? [] } : undefined;
   return {
     url: result.url,
     status: result.status,
     reason: result.reason,
-    diagnostic: diagnosticFor(result.status, result.reason),
+    diagnostic: diagnosticFor(result.status, result.reason) ?? adapterIssueDiagnostic(result),
     markdown: result.markdown ?? null,
     links: (result.links ?? []).slice(0, linksMax),
     metadata: result.metadata,
     finalUrl: result.evidenceRecord.finalUrl,
     elapsedMs,
     fields: fieldsOf(result, fields),
+    ...(product ? { product } : {}),
     quota,
   };
 }
