@@ -25,7 +25,7 @@ export default defineConfig({
           // fetches of the Worker go to test/workers/outbound.ts, which serves fixture pages (no internet).
           cloudflareTest({
             wrangler: { configPath: './wrangler.toml' },
-            miniflare: { outboundService: fixtureOutbound, bindings: { SVC_TASK_STALE_MS: '1000' } },
+            miniflare: { outboundService: fixtureOutbound, bindings: { SVC_TASK_STALE_MS: '1000', SVC_DELIVERY_MAX_ATTEMPTS: '3', SVC_DELIVERY_BACKOFF_MS: '50' } },
           }),
         ],
         test: {

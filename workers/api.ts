@@ -6,19 +6,26 @@ import { RESTART_SWEEP_CRON } from '../src/tasks/settings.ts';
 import { taskStore } from './env.ts';
 import { consumeQueue, sweepTasks } from './task-queue.ts';
 import { withRemoteMcp } from './mcp.ts';
+import { hookStore, sweepHooks } from './monitors.ts';
 
 export { BatchObject } from '../durable-objects/batch.ts';
 export { CrawlObject } from '../durable-objects/crawl.ts';
 export { TaskRegistry } from '../durable-objects/registry.ts';
+export { MonitorObject } from '../durable-objects/monitor.ts';
+export { MonitorIndex } from '../durable-objects/monitor-index.ts';
+export { DeliveryLedger } from '../durable-objects/deliveries.ts';
 
 // The module-level env (the Worker's bindings) makes the store; its stubs are made per call, never shared.
-const app = createApp({ tasks: taskStore(env) });
+const app = createApp({ tasks: taskStore(env), hooks: hookStore(env) });
 
 export default {
   // /mcp (remote owner-only MCP, behind OAuth) only with the SVC_MCP_* settings; otherwise the app alone.
   fetch: withRemoteMcp((req, env, ctx) => app.fetch(req, env, ctx)),
   queue: (batch, env) => consumeQueue(batch, env),
   // The launcher's start-up sweep (D223) sends its start time: work sent before it died with the previous process.
-  scheduled: (controller, env, ctx) =>
-    ctx.waitUntil(sweepTasks(env, Date.now(), controller.cron === RESTART_SWEEP_CRON ? controller.scheduledTime : null)),
+  // Monitors and deliveries are swept too: due runs start even when an alarm was lost (D267).
+  scheduled: (controller, env, ctx) => {
+    const lostBefore = controller.cron === RESTART_SWEEP_CRON ? controller.scheduledTime : null;
+    ctx.waitUntil(Promise.all([sweepTasks(env, Date.now(), lostBefore), sweepHooks(env, Date.now(), lostBefore)]));
+  },
 } satisfies ExportedHandler<Env>;

@@ -2,6 +2,8 @@
 // capture, what its dead letter does, and how the sweep looks after it. A new kind (monitor runs, deliveries) adds
 // one entry here and one message kind in src/tasks/messages.ts; the consumer, the sweep and the registry follow.
 import { batchStub, crawlStub } from '../durable-objects/stubs.ts';
+import { monitorStub } from '../durable-objects/monitor-stubs.ts';
+import { captureMonitorRun } from './monitors.ts';
 import { API_PROFILE } from '../src/capture/profiles.ts';
 import type { Config } from '../src/config/config.ts';
 import { resultKey } from '../src/files/r2-keys.ts';
@@ -86,6 +88,13 @@ export const TASK_KINDS: Readonly<Record<TaskKind, TaskKindSpec>> = {
     giveBack: (env, msg, token) => crawlStub(env, msg.taskId).release(msg.index, token),
     deadLetter: async (msg, cx) => void (await crawlStub(cx.env, msg.taskId).deadLetter(msg.index)),
     sweep: (env, id, req) => crawlStub(env, id).sweep(req),
+  },
+  monitor: {
+    message: 'monitor_run',
+    work: captureMonitorRun,
+    giveBack: (env, msg, token) => monitorStub(env, msg.taskId).release(msg.index, token),
+    deadLetter: async (msg, cx) => void (await monitorStub(cx.env, msg.taskId).deadLetter(msg.index)),
+    sweep: (env, id, req) => monitorStub(env, id).sweep(req),
   },
 };
 

@@ -8,6 +8,7 @@ import { parseWorkMessage } from '../src/tasks/messages.ts';
 import { staleMsFromEnv } from '../src/tasks/settings.ts';
 import { serviceEnv } from './env.ts';
 import { TASK_KINDS, taskKind, type ConsumerContext } from './task-kinds.ts';
+import { DELIVERY_DEAD_LETTER_QUEUE, DELIVERY_QUEUE, onDelivery, onDeliveryDeadLetter } from './deliveries.ts';
 
 /** Queue names of wrangler.toml. */
 export const WORK_QUEUE = 'capture-work';
@@ -55,6 +56,8 @@ async function onDeadLetter(message: Message<unknown>, cx: ConsumerContext): Pro
 export const QUEUE_HANDLERS: Readonly<Record<string, QueueHandler>> = {
   [WORK_QUEUE]: onWork,
   [DEAD_LETTER_QUEUE]: onDeadLetter,
+  [DELIVERY_QUEUE]: onDelivery,
+  [DELIVERY_DEAD_LETTER_QUEUE]: onDeliveryDeadLetter,
 };
 
 export async function consumeQueue(batch: MessageBatch<unknown>, env: Env): Promise<void> {

@@ -10,11 +10,25 @@ import { scrapeRoutes } from './routes/scrape.ts';
 import { fileRoutes } from './routes/files.ts';
 import { batchRoutes } from './routes/batches.ts';
 import { crawlRoutes } from './routes/crawls.ts';
+import { NO_TASK_STORE, type TaskStore } from '../tasks/store.ts';
 import { fcRoutes } from './routes/fc/routes.ts';
+import { sessionRoutes } from './routes/sessions.ts';
+import { NO_HOOK_STORE, type HookStore } from '../monitors/store.ts';
+import { monitorRoutes } from './routes/monitors.ts';
+import { destinationRoutes } from './routes/destinations.ts';
+import { deliveryRoutes } from './routes/deliveries.ts';
 
 const NO_KEYS: ReadonlySet<string> = new Set();
 
-export function createApp(): Hono<AppEnv> {
+/** What the Worker edge hands the app (workers/api.ts); tests of other routes may leave it out. */
+export interface AppDeps {
+  /** Batches and crawls (Durable Objects at the edge). */
+  tasks?: TaskStore;
+  /** Monitors, destinations and deliveries (Durable Objects at the edge). */
+  hooks?: HookStore;
+}
+
+export function createApp(deps: AppDeps = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.use('*', async (c, next) => {
@@ -35,8 +49,12 @@ export function createApp(): Hono<AppEnv> {
   });
   app.route('/v1', scrapeRoutes());
   app.route('/v1', fileRoutes());
-  app.route('/v1', batchRoutes());
-  app.route('/v1', crawlRoutes());
+  app.route('/v1', sessionRoutes());
+  app.route('/v1', batchRoutes(deps.tasks ?? NO_TASK_STORE));
+  app.route('/v1', crawlRoutes(deps.tasks ?? NO_TASK_STORE));
+  app.route('/v1', monitorRoutes(deps.hooks ?? NO_HOOK_STORE));
+  app.route('/v1', destinationRoutes(deps.hooks ?? NO_HOOK_STORE));
+  app.route('/v1', deliveryRoutes(deps.hooks ?? NO_HOOK_STORE));
   // The Firecrawl v1 shim: auth inside (errors in the /fc shape); it runs its /v1 requests through this app.
   app.route('/fc', fcRoutes(app));
 

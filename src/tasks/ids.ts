@@ -1,8 +1,8 @@
 // Task identifiers (decision D8): `batch_` / `crawl_` followed by 24 lowercase hex characters (96 random bits), so an
 // identifier names exactly one Durable Object (idFromName) and cannot be guessed from another.
-export type TaskKind = 'batch' | 'crawl';
+export type TaskKind = 'batch' | 'crawl' | 'monitor';
 
-const ID_PATTERN = /^(batch|crawl)_[0-9a-f]{24}$/;
+const ID_PATTERN = /^(batch|crawl|monitor)_[0-9a-f]{24}$/;
 
 export function newTaskId(kind: TaskKind): string {
   const bytes = crypto.getRandomValues(new Uint8Array(12));

@@ -10,7 +10,7 @@ import { isTaskId, type TaskKind } from './ids.ts';
 export const WORK_MESSAGE_VERSION = 1;
 
 /** Message kinds on the wire and the task kind each belongs to. */
-export const MESSAGE_KINDS = { batch_item: 'batch', crawl_page: 'crawl' } as const satisfies Record<string, TaskKind>;
+export const MESSAGE_KINDS = { batch_item: 'batch', crawl_page: 'crawl', monitor_run: 'monitor' } as const satisfies Record<string, TaskKind>;
 export type MessageKind = keyof typeof MESSAGE_KINDS;
 
 export interface WorkMessage {
