@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { fillFromPage } from '../json/fill.ts';
 import { listProvider } from '../json/sources/candidate.ts';
-import { pageProviders } from '../json/index.ts';
-import { adapterJsonCandidates, withheldIssues, withholdFrom } from './json.ts';
+import { adapterJsonCandidates } from './json.ts';
 import { adapterDiagnostic, runAdapters } from './registry.ts';
-import { fixtureHtml, parseFixture } from './test-helpers.ts';
+import { parseFixture } from './test-helpers.ts';
 import type { AdapterResult } from './types.ts';
 
 const HOST = 'http://127.0.0.1:8000';
@@ -64,38 +63,6 @@ describe('adapter values for the JSON filler', () => {
     const fill = fillFromPage(schema, [listProvider('dom', candidates)]);
     expect(fill.data).toMatchObject({ author: 'Ada Example', handle: '@ada_example', publishedAt: '2026-11-20T09:15:00.000Z', likes: 567, views: 12345 });
     expect((fill.data as { media: string[] }).media).toHaveLength(2);
-  });
-});
-
-describe('withheld fields and the page\'s other sources', () => {
-  // The request for B0AAAA1111 was redirected to B0C1X2Y3Z4: the page's JSON-LD describes another product.
-  const url = new URL(`${HOST}/dp/B0AAAA1111`);
-  const finalUrl = new URL(`${HOST}/dp/B0C1X2Y3Z4`);
-  const html = fixtureHtml('retail/us-desktop-carousels.html');
-  const result = runAdapters({ url, finalUrl, document: parseFixture('retail/us-desktop-carousels.html'), httpStatus: 200 })!;
-  const generic = pageProviders({
-    html, pdfMarkdown: null, textMarkdown: null, requestedUrl: url.href, finalUrl: finalUrl.href, document: { title: null, pageType: 'product' },
-  });
-
-  it('without the adapter, the generic sources would fill the other product\'s name and price', () => {
-    const fill = fillFromPage(PRODUCT_SCHEMA, generic);
-    expect(fill.data).toMatchObject({ name: "Trail Runner 2 Hiking Boot, Men's, Waterproof", price: 24.99 });
-  });
-
-  it('with it, withheld fields stay empty and carry the adapter\'s issue code', () => {
-    const { candidates, withheld } = adapterJsonCandidates(result);
-    const fill = fillFromPage(PRODUCT_SCHEMA, [listProvider('dom', candidates), ...withholdFrom(generic, withheld)]);
-    const data = fill.data as Record<string, unknown>;
-    for (const f of ['name', 'asin', 'price', 'currency', 'seller', 'rating', 'reviewCount']) expect(data[f] ?? null, f).toBeNull();
-    expect(data.region).toBe('New York 10001');
-    const missing = fill.fields.filter((f) => data[f.pointer.slice(1)] == null).map((f) => f.pointer);
-    const issues = withheldIssues(missing, withheld);
-    expect(issues.map((i) => [i.path, i.code])).toEqual([
-      ['/name', 'subject_mismatch'], ['/asin', 'subject_mismatch'], ['/price', 'subject_mismatch'], ['/currency', 'subject_mismatch'],
-      ['/seller', 'subject_mismatch'], ['/rating', 'subject_mismatch'], ['/reviewCount', 'subject_mismatch'],
-    ]);
-    // The filler itself reports the required ones as missing: the record is incomplete.
-    expect(fill.issues.filter((i) => i.code === 'missing_required').map((i) => i.path).sort()).toEqual(['/currency', '/name', '/price']);
   });
 });
 

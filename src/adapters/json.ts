@@ -3,13 +3,13 @@
 // source either: prices are never substituted from recommendations (spec "Preview response"), and a currency the
 // adapter could not verify is not re-read from elsewhere (D170).
 import type { JsonIssue } from '../capture/types.ts';
-import type { Candidate, Provider } from '../json/sources/candidate.ts';
+import type { Candidate } from '../json/sources/candidate.ts';
 import { nameSet, normKey } from '../json/match-names.ts';
 import type { AdapterIssue, AdapterResult, ProductValues, ValueEvidence } from './types.ts';
 
 /** Names each value answers to besides its own (normalised with match-names' normKey; synonym groups apply too). */
 const PRODUCT_KEYS: Record<keyof ProductValues, string[]> = {
-  title: ['title', 'productTitle'],
+  title: ['title', 'name', 'productTitle', 'productName'],
   asin: ['asin'],
   price: ['price'],
   currency: ['currency'],
@@ -65,6 +65,14 @@ export interface AdapterJson {
 
 const keysOf = (names: string[]): string[] => [...new Set(names.map(normKey).filter((k) => k !== ''))];
 
+/**
+ * A withheld field blocks its names and their synonym groups (match-names.ts): whichever name a schema gives the
+ * field (`name`, `amount`, `sku`…), no other source fills it. The ASIN also blocks product-id names.
+ */
+function withheldKeys(field: keyof ProductValues): string[] {
+  return nameSet(field === 'asin' ? [...PRODUCT_KEYS.asin, 'productId'] : PRODUCT_KEYS[field]).keys;
+}
+
 function candidate(keys: string[], value: unknown, ev: ValueEvidence): Candidate {
   // Numbers read from page text quote it (spec "JSON extraction"); other sources carry their locator only.
   return { keys, value, source: ev.source, locator: ev.locator, dotDecimal: false, ...(ev.source === 'text' ? { quote: ev.quote } : {}) };
@@ -92,7 +100,7 @@ export function adapterJsonCandidates(result: AdapterResult): AdapterJson {
     for (const issue of result.issues) {
       for (const field of WITHHOLDS[issue.code]) {
         if (product[field] !== null || withheld.some((w) => w.field === field)) continue;
-        withheld.push({ keys: keysOf(PRODUCT_KEYS[field]), field, issue: { code: issue.code, message: issue.message, ...(issue.quotes[0] ? { quote: issue.quotes[0].quote } : {}) } });
+        withheld.push({ keys: withheldKeys(field), field, issue: { code: issue.code, message: issue.message, ...(issue.quotes[0] ? { quote: issue.quotes[0].quote } : {}) } });
       }
     }
   }
@@ -104,37 +112,4 @@ export function adapterJsonCandidates(result: AdapterResult): AdapterJson {
     }
   }
   return { candidates, withheld };
-}
-
-/** True when a field answering to `names` (its own name, titles and synonyms) is one the adapter withheld. */
-function withheldFor(keys: readonly string[], withheld: readonly WithheldField[]): WithheldField | null {
-  return withheld.find((w) => w.keys.some((k) => keys.includes(k))) ?? null;
-}
-
-/**
- * The page's other sources with the withheld fields taken out: such a field gets no value from JSON-LD, meta, label
- * rows or text either (a carousel's price, the other product's title). Put the adapter's own candidates first:
- * `[listProvider('dom', candidates), ...withholdFrom(pageProviders(input), withheld)]`.
- */
-export function withholdFrom(providers: readonly Provider[], withheld: readonly WithheldField[]): Provider[] {
-  if (withheld.length === 0) return [...providers];
-  return providers.map((p) => ({
-    source: p.source,
-    find: (names, wantsNumber) => (withheldFor(names.keys, withheld) ? [] : p.find(names, wantsNumber)),
-  }));
-}
-
-/**
- * The adapter's issue for each field the filler left without a value because the adapter withheld it, keyed by the
- * field's JSON Pointer; add these beside the filler's own `missing_required` / `field_unavailable` issues.
- */
-export function withheldIssues(missingPointers: readonly string[], withheld: readonly WithheldField[]): JsonIssue[] {
-  const out: JsonIssue[] = [];
-  for (const pointer of missingPointers) {
-    const last = pointer.split('/').pop() ?? '';
-    const name = last.replace(/~1/g, '/').replace(/~0/g, '~');
-    const w = withheldFor(nameSet([name]).keys, withheld);
-    if (w) out.push({ ...w.issue, path: pointer });
-  }
-  return out;
 }
