@@ -15,7 +15,7 @@ const STRONG_NEGATIVE = new RegExp(
     'signup', 'sign-up', 'cookie', 'consent', 'gdpr', 'outbrain', 'taboola', 'related', 'recommend', 'more-stories',
     'read-more', 'readmore', 'also-read', 'read-next', 'popular', 'trending', 'most-read', 'mostread', 'breadcrumb',
     'pagination', 'pager', 'advert', 'sponsor', 'promo', 'print-only', 'skip-link', 'skiplink',
-    'screen-reader', 'sr-only', 'visually-hidden', 'visuallyhidden', 'hidden-print', 'byline', 'dateline',
+    'screen-reader', 'sr-only', 'visually-hidden', 'visuallyhidden', 'hidden-print', 'disclosure', 'byline', 'dateline',
     'author-bio', 'about-author', 'author-box', 'authorbox', 'toolbar', 'tooltip', 'modal', 'popup',
     'overlay', 'banner-ad', 'masthead', 'site-header', 'site-footer', 'subnav', 'navbar', 'navigation', 'menu',
     // The same template vocabulary in German (comments, sharing, related, most read, advertising).
