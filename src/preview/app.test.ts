@@ -1,5 +1,7 @@
 // The preview host's routes through app.request(): the real address policy (stub resolver), the real runCapture
 // (fake fetch serving a small site) and the real counting (in-memory counter store). No sockets.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/config.ts';
 import type { FetchFn } from '../lanes/types.ts';
@@ -20,7 +22,11 @@ const ARTICLE = `<!doctype html><html lang="en"><head><title>Tide tables</title>
 </head><body><main><article><h1>Tide tables of the north coast</h1>${'<p>The tide rises twice a day along the whole coast. </p>'.repeat(6)}
 <p><a href="https://public.test/next">next</a></p></article></main></body></html>`;
 
+const RETAIL_PAGE = readFileSync(path.resolve(import.meta.dirname, '../../test/fixtures/adapters/retail/uk-see-all-buying-options.html'), 'utf8');
+
 const SITE: Record<string, { body: string; type?: string }> = {
+  'https://www.amazon.co.uk/robots.txt': { body: 'User-agent: *\nAllow: /\n', type: 'text/plain' },
+  'https://www.amazon.co.uk/dp/B0UK000001': { body: RETAIL_PAGE },
   'https://public.test/robots.txt': { body: 'User-agent: *\nAllow: /\n\nUser-agent: service-preview\nDisallow: /private\n', type: 'text/plain' },
   'https://public.test/article': { body: ARTICLE },
   'https://public.test/private/page': { body: ARTICLE },
@@ -32,7 +38,7 @@ interface Harness {
   sent: Array<{ url: string; ua: string | null }>;
 }
 
-function harness(dns: Record<string, string[]> = { 'public.test': ['93.184.215.14'], 'rebind.test': ['127.0.0.9'] }): Harness {
+function harness(dns: Record<string, string[]> = { 'public.test': ['93.184.215.14'], 'www.amazon.co.uk': ['93.184.215.15'], 'rebind.test': ['127.0.0.9'] }): Harness {
   const store = memoryCounterStore();
   const sent: Harness['sent'] = [];
   const fetch: FetchFn = async (input, init) => {
@@ -85,6 +91,14 @@ describe('POST /api/preview', () => {
     // Identity (Authentication 10): desktop browser UA + Service-Preview/1.0 + about link, on robots.txt and page.
     expect(h.sent.map((s) => s.url)).toEqual(['https://public.test/robots.txt', 'https://public.test/article']);
     for (const s of h.sent) expect(s.ua).toMatch(/^Mozilla\/5\.0 .* Service-Preview\/1\.0 \(\+http:\/\/preview\.test\/about\)$/);
+  });
+
+  it('reports the retail adapter: product.issues and the first issue as diagnostic, the capture itself a success', async () => {
+    const body = await bodyOf(post(harness(), '/api/preview', { url: 'https://www.amazon.co.uk/dp/B0UK000001' }));
+    expect(body).toMatchObject({ status: 'success', diagnostic: { code: 'quote_unverified', stage: 'adapter' } });
+    expect(body.product?.issues.map((i) => i.code)).toEqual(['quote_unverified']);
+    const plain = await bodyOf(post(harness(), '/api/preview', { url: 'https://public.test/article' }));
+    expect(plain.product).toBeUndefined();
   });
 
   it('obeys the service-preview robots group and counts the blocked preview', async () => {

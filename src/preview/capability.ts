@@ -41,7 +41,7 @@ const POST_RULES: PatternRule[] = [
 const LIMITATIONS: Record<Exclude<CapabilityRoute, 'unsupported'>, string> = {
   generic: 'Generic extraction of the page (public documentation and articles work best); the site may still block the preview or return little content.',
   retail_product:
-    'A regional online-store product page: the retail product adapter is a beta with main-product, region and currency checks and open reliability gates; this preview reads the page with the generic extractor and does not verify price, region or currency.',
+    'A regional online-store product page: the retail product adapter (beta) checks the main product, region and currency; its strict reliability gates are open, and a missing price may be correct when the page shows no verifiable offer for the region.',
   microblog_post:
     'A microblog post: adapters exist only as local betas; hosted capture is not established, and policy, login, rendering or a challenge may prevent an anonymous result.',
   forum_post:
