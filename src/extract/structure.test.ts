@@ -1,0 +1,25 @@
+// Content outside one block (issue 17 point 3): intro above the container, recipe ingredient lists, articles split
+// into several blocks. Golden pages in test/fixtures/extract-structure (see its README).
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { extractPage } from './index.ts';
+
+const DIR = path.resolve(import.meta.dirname, '..', '..', 'test', 'fixtures', 'extract-structure');
+const read = (name: string): string => fs.readFileSync(path.join(DIR, name), 'utf8');
+
+describe('content structure golden pages', () => {
+  it.each(['recipe-de-zwetschgenkuchen', 'blog-en-multiblock'])('%s', (name) => {
+    const got = extractPage(read(`${name}.html`), { url: `https://${name}.example/page` });
+    expect(`${got.markdown}\n`).toBe(read(`${name}.md`));
+  });
+
+  it('keeps the intro, every ingredient group and every block, and no teasers', () => {
+    const recipe = read('recipe-de-zwetschgenkuchen.md');
+    for (const s of ['Wenn im September', '- 500 g Mehl', '- 2 kg Zwetschgen', '- 175 g kalte Butter', 'Bei 180 °C']) expect(recipe).toContain(s);
+    expect(recipe).not.toContain('Apfelkuchen vom Blech');
+    const blog = read('blog-en-multiblock.md');
+    for (const s of ['Two winters ago', 'Modern epoxy', 'Launch day']) expect(blog).toContain(s);
+    expect(blog).not.toContain('Varnish that lasts');
+  });
+});
