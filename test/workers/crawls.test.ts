@@ -1,7 +1,12 @@
 /// <reference types="@cloudflare/vitest-plugin/types" />
 // Crawls inside workerd: frontier, page cap, formats delivered as asked, cancel/resume conflicts, dead letters.
-import { createExecutionContext, createMessageBatch, getQueueResult } from 'cloudflare:test';
+import { createExecutionContext, createMessageBatch, getQueueResult, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import type { CrawlObject } from '../../durable-objects/crawl.ts';
+import { crawlStub } from '../../durable-objects/stubs.ts';
+import type { StoredResult } from '../../src/tasks/result-store.ts';
+import { MAX_CRAWL_BLOCKED } from '../../src/tasks/settings.ts';
+import type { PageOutcome } from '../../src/tasks/store.ts';
 import worker from '../../workers/api.ts';
 import { api, env, FIXTURE, readAll, waitFor } from './helpers.ts';
 
@@ -104,5 +109,32 @@ describe('crawl budget (decision D225)', () => {
     }
     expect(record.counts).toMatchObject({ queued: 0, done: pages.length, discovered: pages.length });
     expect(record.counts.byStatus).toMatchObject({ success: 6, blocked: blocked.length });
+  });
+});
+
+describe('blocked entries have their own bound', () => {
+  it(`lists at most ${MAX_CRAWL_BLOCKED} robots-refused pages; past that a refused page is dropped, not listed`, async () => {
+    const { body } = await api('POST', '/v1/crawls', { url: `${FIXTURE}/slow/1500`, maxPages: 5 });
+    const refused: PageOutcome = { links: [], requested: false, crawlDelayMs: 0 };
+    const entry = (n: number): StoredResult => ({ status: 'blocked', body: `{"index":${n}}`, r2Key: null, bytes: 12 });
+    await runInDurableObject(crawlStub(env, body.id), async (instance: CrawlObject, state) => {
+      const sql = state.storage.sql;
+      // MAX_CRAWL_BLOCKED - 1 refused pages already recorded, then two more are captured.
+      for (let i = 1; i < MAX_CRAWL_BLOCKED; i++) {
+        sql.exec("INSERT INTO units (idx, url, state, fetched) VALUES (?, ?, 'done', 0)", i, `${FIXTURE}/private/${i}`);
+      }
+      for (const idx of [MAX_CRAWL_BLOCKED, MAX_CRAWL_BLOCKED + 1]) {
+        sql.exec("INSERT INTO units (idx, url, state, lease_until, lease_token) VALUES (?, ?, 'leased', ?, 't')", idx, `${FIXTURE}/private/${idx}`, Date.now() + 60_000);
+      }
+      expect(await instance.record(MAX_CRAWL_BLOCKED, entry(MAX_CRAWL_BLOCKED), refused)).toBe(true);
+      expect(await instance.record(MAX_CRAWL_BLOCKED + 1, entry(MAX_CRAWL_BLOCKED + 1), refused)).toBe(false);
+      const states = sql.exec<{ idx: number; state: string }>('SELECT idx, state FROM units WHERE idx >= ? ORDER BY idx', MAX_CRAWL_BLOCKED).toArray();
+      expect(states).toEqual([
+        { idx: MAX_CRAWL_BLOCKED, state: 'done' },
+        { idx: MAX_CRAWL_BLOCKED + 1, state: 'dropped' },
+      ]);
+      expect(sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM log WHERE idx > 0').one().n).toBe(1);
+    });
+    await api('POST', `/v1/crawls/${body.id}/cancel`);
   });
 });
