@@ -182,9 +182,11 @@ export class DeliveryLedger extends DurableObject<Env> {
   /** The cron's safety sweep: send again what a lost message or a dead process left pending. */
   async sweep(req: SweepRequest): Promise<void> {
     const lostSince = (sent: number | null) => sent === null || sent < req.now - req.staleMs || (req.lostBefore !== null && sent < req.lostBefore);
+    // A lease taken before the restart died with the process that held it (D223).
+    const leaseLost = (until: number | null) => until === null || until < req.now || (req.lostBefore !== null && until - DELIVERY_LEASE_MS < req.lostBefore);
     const rows = this.sql
-      .exec<DeliveryRow>("SELECT * FROM deliveries WHERE status = 'pending' AND (lease_until IS NULL OR lease_until < ?) AND (next_at IS NULL OR next_at <= ?)", req.now, req.now)
-      .toArray().filter((r) => lostSince(r.sent_at));
+      .exec<DeliveryRow>("SELECT * FROM deliveries WHERE status = 'pending' AND (next_at IS NULL OR next_at <= ?)", req.now)
+      .toArray().filter((r) => leaseLost(r.lease_until) && lostSince(r.sent_at));
     const dead = rows.filter((r) => r.next_at === null).map((r) => r.id);
     if (dead.length > 0) await this.env.DELIVERY_DEAD_LETTERS.sendBatch(dead.map((id) => ({ body: deliveryMessage(id) })));
     await this.#send(rows.filter((r) => r.next_at !== null).map((r) => r.id), req.now);

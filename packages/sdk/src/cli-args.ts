@@ -6,6 +6,8 @@ export const USAGE = `usage:
   svc scrape URL [--format markdown|links|json]... [--json-schema FILE] [--markdown]
   svc batch FILE            (one URL per line; "-" reads stdin)
   svc crawl URL --max-pages N [--include-path P]...
+  svc monitor create URL --interval MINUTES [--destination ID]... [--format markdown|links]...
+  svc monitor list | get ID | pause ID | resume ID | delete ID | run ID | runs ID
 
 capture options: --timeout MS  --max-file-bytes N  --full-page
 wait options (batch, crawl): --wait-timeout MS  --poll-interval MS

@@ -3,6 +3,7 @@
 
 import { parseCommand, parseUrlList, USAGE, UsageError, type CaptureArgs, type Command } from './cli-args.ts';
 import { SvcClient } from './client.ts';
+import { parseMonitorCommand, runMonitorCommand } from './cli-monitor.ts';
 import { batchProgress, crawlProgress, renderBar, type Progress } from './progress.ts';
 import type { CaptureOptions, CrawlOptions, FetchLike, FormatInput } from './types.ts';
 
@@ -22,6 +23,7 @@ export interface CliDeps {
 
 /** Exit codes: 0 done, 1 the request or capture call failed, 2 bad command line. */
 export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
+  if (argv[0] === 'monitor') return runMonitorCli(argv.slice(1), deps);
   let command: Command;
   try {
     command = parseCommand(argv);
@@ -91,6 +93,19 @@ async function execute(command: Exclude<Command, { kind: 'help' }>, client: SvcC
       deps.stdout.write(`${JSON.stringify(outcome, null, 2)}\n`);
       return 0;
     }
+  }
+}
+
+/** `svc monitor …` (cli-monitor.ts): the same exit codes. */
+async function runMonitorCli(argv: string[], deps: CliDeps): Promise<number> {
+  try {
+    const command = parseMonitorCommand(argv);
+    const client = new SvcClient({ baseUrl: command.baseUrl, env: deps.env, fetch: deps.fetch });
+    deps.stdout.write(`${JSON.stringify(await runMonitorCommand(command, client), null, 2)}\n`);
+    return 0;
+  } catch (err) {
+    deps.stderr.write(`svc: ${describe(err)}\n`);
+    return err instanceof UsageError ? 2 : 1;
   }
 }
 

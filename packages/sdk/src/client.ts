@@ -1,6 +1,7 @@
 // The SDK client: one method per REST operation (docs/decisions.md D3–D11) plus waits, iterators and the combined
 // create-and-wait calls named by the spec ("Endpoints", SDK surface).
 
+import { HooksClient } from './hooks-client.ts';
 import { DEFAULT_BASE_URL, query, requestJson, type Transport } from './http.ts';
 import { collectAll, iteratePages, type PagingSettings } from './paging.ts';
 import type {
@@ -49,16 +50,20 @@ export interface CrawlOutcome {
   pages: CrawlPage[];
 }
 
-export class SvcClient {
+export class SvcClient extends HooksClient {
   readonly baseUrl: string;
   readonly #transport: Transport;
   readonly #defaults: { pollIntervalMs: number; maxRetries: number; timeoutMs: number; scrapeGraceMs: number };
 
   constructor(options: ClientOptions = {}) {
     const env = options.env ?? processEnv();
-    this.baseUrl = options.baseUrl ?? nonEmpty(env.SVC_BASE_URL) ?? DEFAULT_BASE_URL;
+    const baseUrl = options.baseUrl ?? nonEmpty(env.SVC_BASE_URL) ?? DEFAULT_BASE_URL;
     const fetchFn = options.fetch ?? ((input: string, init: RequestInit) => fetch(input, init));
-    this.#transport = { baseUrl: this.baseUrl, token: nonEmpty(options.token) ?? nonEmpty(env.SVC_API_TOKEN), fetch: fetchFn };
+    const transport: Transport = { baseUrl, token: nonEmpty(options.token) ?? nonEmpty(env.SVC_API_TOKEN), fetch: fetchFn };
+    // Monitor, destination and delivery calls live in HooksClient (hooks-client.ts) on the same transport.
+    super(transport);
+    this.baseUrl = baseUrl;
+    this.#transport = transport;
     this.#defaults = {
       pollIntervalMs: options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS,
       maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,

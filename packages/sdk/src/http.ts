@@ -13,13 +13,13 @@ export interface Transport {
 }
 
 export interface RequestSpec {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   /** Path with query string, e.g. `/v1/batches/batch_…/items?limit=20`. */
   path: string;
   body?: unknown;
   signal?: AbortSignal;
   /** For lookups by id: a 404 says `<kind> not found: <id>` (spec SDK rule 1). */
-  lookup?: { kind: 'batch' | 'crawl'; id: string };
+  lookup?: { kind: 'batch' | 'crawl' | 'monitor' | 'run' | 'destination' | 'delivery'; id: string };
 }
 
 export async function requestJson<T>(transport: Transport, spec: RequestSpec): Promise<T> {

@@ -14,3 +14,5 @@ export { isRetryable, ResponseFormatError, SvcError, WaitTimeoutError } from './
 export { DEFAULT_BASE_URL } from './http.ts';
 export { DEFAULT_MAX_RETRIES, DEFAULT_POLL_INTERVAL_MS, DEFAULT_WAIT_TIMEOUT_MS } from './wait.ts';
 export type * from './types.ts';
+export type * from './hooks-types.ts';
+export { HooksClient } from './hooks-client.ts';
