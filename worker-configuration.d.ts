@@ -8,6 +8,7 @@ interface __BaseEnv_Env {
 	DEAD_LETTERS: Queue;
 	DELIVERIES: Queue;
 	DELIVERY_DEAD_LETTERS: Queue;
+	BROWSER: Fetcher;
 	BATCHES: DurableObjectNamespace<import("./workers/api").BatchObject>;
 	CRAWLS: DurableObjectNamespace<import("./workers/api").CrawlObject>;
 	REGISTRY: DurableObjectNamespace<import("./workers/api").TaskRegistry>;

@@ -6,5 +6,7 @@
 // A type alias, not an interface, so that it is also a Record<string, unknown> for the settings loader.
 export type ServiceEnv = {
   FILES: R2Bucket;
+  /** Browser Rendering (the browser lanes); absent in tests that do not need it. */
+  BROWSER?: Fetcher;
   SVC_TASK_STALE_MS?: string;
 };

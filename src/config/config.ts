@@ -4,6 +4,7 @@ import { parseMaxFileBytesSetting } from '../files/limits.ts';
 import { sha256Hex } from '../files/sha256.ts';
 import { NO_PROXY_ROUTES, parseProxySettings, ProxySettingsError, type ProxyRoutes } from '../lanes/proxy/settings.ts';
 import { errorMessage } from '../io/errors.ts';
+import type { ProviderSettings } from '../lanes/provider.ts';
 
 export const PRODUCT_TOKEN = 'svc-capture';
 export const PRODUCT_VERSION = '1.0';
@@ -27,6 +28,12 @@ export interface Config {
   model: ModelSettings | null;
   /** The environment proxy of local mode (HTTPS_PROXY / HTTP_PROXY / NO_PROXY, decision D27); none when hosted. */
   proxy: ProxyRoutes;
+  /** SVC_BROWSER_MAX_PAGES: browser-lane pages open at once per Worker isolate (decision D240). */
+  browserMaxPages: number;
+  /** SVC_PROVIDER_URL (+ SVC_PROVIDER_TOKEN): the provider lane's rendering endpoint; null = no provider lane. */
+  provider: ProviderSettings | null;
+  /** SVC_SESSION_KEY: encrypts stored browser sessions at rest; null = sessions are refused. */
+  sessionKey: string | null;
 }
 
 /** Raised when a setting is unusable; the launcher refuses to start, a deployed Worker answers internal_error. */
@@ -82,6 +89,37 @@ function maxFileBytesSetting(raw: string | null): number {
   }
 }
 
+export const DEFAULT_BROWSER_MAX_PAGES = 2;
+export const MAX_BROWSER_MAX_PAGES = 16;
+
+function browserMaxPagesSetting(raw: string | null): number {
+  if (raw === null) return DEFAULT_BROWSER_MAX_PAGES;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > MAX_BROWSER_MAX_PAGES) {
+    throw new ConfigError(`SVC_BROWSER_MAX_PAGES must be a whole number from 1 to ${MAX_BROWSER_MAX_PAGES}`);
+  }
+  return n;
+}
+
+function providerSetting(env: Env): ProviderSettings | null {
+  const url = str(env, 'SVC_PROVIDER_URL');
+  if (url === null) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new ConfigError('SVC_PROVIDER_URL must be an http or https URL');
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new ConfigError('SVC_PROVIDER_URL must be an http or https URL');
+  return { url: parsed.href, token: str(env, 'SVC_PROVIDER_TOKEN') };
+}
+
+/** The stored sessions' key material: at least 16 characters (a key is derived from it with HKDF, decision D246). */
+function sessionKeySetting(raw: string | null): string | null {
+  if (raw !== null && raw.length < 16) throw new ConfigError('SVC_SESSION_KEY must be at least 16 characters long');
+  return raw;
+}
+
 export async function loadConfig(env: Env): Promise<Config> {
   const hosted = str(env, 'SVC_HOSTED') === '1' || str(env, 'SVC_HOSTED') === 'true';
   const tokens = tokensFromEnv(env);
@@ -106,5 +144,8 @@ export async function loadConfig(env: Env): Promise<Config> {
           }
         : null,
     proxy: hosted ? NO_PROXY_ROUTES : proxyRoutesFromEnv(env),
+    browserMaxPages: browserMaxPagesSetting(str(env, 'SVC_BROWSER_MAX_PAGES')),
+    provider: providerSetting(env),
+    sessionKey: sessionKeySetting(str(env, 'SVC_SESSION_KEY')),
   };
 }

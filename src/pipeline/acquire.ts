@@ -1,9 +1,9 @@
 // Stage 1 of runCapture: from a URL to a lane result. The URL guard runs first; then the lane the profile and the
 // request allow fetches the page, checking the address policy and robots.txt before every document it requests.
 // A new lane plugs in here: a runner in LANE_RUNNERS that returns the one LaneResult type (src/lanes/types.ts).
-import type { CaptureProfile } from '../capture/profile.ts';
 import type { Lane } from '../capture/types.ts';
-import { fetchOverHttpLane } from '../lanes/http.ts';
+import { browserLaneRunners, planLane, runAuto, type LaneKit } from '../lanes/browser/runners.ts';
+import { fetchOverHttpLane, type RobotsGate } from '../lanes/http.ts';
 import type { LaneResult } from '../lanes/types.ts';
 import { checkRobots } from '../robots/index.ts';
 import type { CaptureDeps, CaptureInput } from './run-capture.ts';
@@ -27,6 +27,21 @@ export interface LaneRequest {
 
 type LaneRunner = (req: LaneRequest) => Promise<LaneResult>;
 
+/** robots.txt before every document a lane requests, shared by every lane of the capture. */
+function robotsGate(req: LaneRequest): RobotsGate {
+  const { deps, input, userAgent } = req;
+  return (u) =>
+    checkRobots(u, {
+      fetch: deps.fetch,
+      userAgent,
+      tokens: input.profile.robotsTokens,
+      timeoutMs: robotsTimeoutMs(input.options.timeoutMs),
+      cache: deps.robotsCache,
+      inflight: deps.robotsInflight,
+      now: deps.now,
+    });
+}
+
 function runHttp(req: LaneRequest): Promise<LaneResult> {
   const { deps, input, userAgent } = req;
   return fetchOverHttpLane({
@@ -37,35 +52,24 @@ function runHttp(req: LaneRequest): Promise<LaneResult> {
     policy: input.profile.addressPolicy,
     routeOf: deps.routeOf,
     now: deps.now,
-    robots: (u) =>
-      checkRobots(u, {
-        fetch: deps.fetch,
-        userAgent,
-        tokens: input.profile.robotsTokens,
-        timeoutMs: robotsTimeoutMs(input.options.timeoutMs),
-        cache: deps.robotsCache,
-        inflight: deps.robotsInflight,
-        now: deps.now,
-      }),
+    robots: robotsGate(req),
   });
 }
 
-/** The lanes built so far; a lane a profile lists but that is not built here is never chosen. */
-export const LANE_RUNNERS: Partial<Record<Lane, LaneRunner>> = { http: runHttp };
+const KIT: LaneKit = { runHttp, robotsGate };
 
-/** The lane for this capture: the first lane of the profile that is built (today the HTTP lane). */
-export function chooseLane(profile: CaptureProfile): Lane {
-  const lane = profile.lanes.find((l) => LANE_RUNNERS[l] !== undefined);
-  if (!lane) throw new Error(`profile ${profile.name} allows no lane that exists`);
-  return lane;
-}
+/** The lanes built so far; a lane a profile lists but that is not built here is never chosen. */
+export const LANE_RUNNERS: Partial<Record<Lane, LaneRunner>> = { http: runHttp, ...browserLaneRunners(KIT) };
 
 export type Acquired = { kind: 'invalid_url'; reason: string } | { kind: 'lane'; result: LaneResult };
 
 export async function acquire(input: CaptureInput, deps: CaptureDeps, userAgent: string, signal: AbortSignal): Promise<Acquired> {
   const guard = guardUrl(input.url);
   if (!guard.ok) return { kind: 'invalid_url', reason: guard.reason };
-  const lane = chooseLane(input.profile);
-  const run = LANE_RUNNERS[lane] as LaneRunner;
-  return { kind: 'lane', result: await run({ url: guard.url, input, deps, userAgent, signal }) };
+  const req: LaneRequest = { url: guard.url, input, deps, userAgent, signal };
+  // The request's `lane` option within the profile's lanes; `auto` = HTTP, the browser for a script-only shell.
+  const plan = planLane(input.profile, input.options, guard.url, deps.config, (l) => LANE_RUNNERS[l] !== undefined);
+  if (plan.kind === 'auto') return { kind: 'lane', result: await runAuto(req, plan.browser, LANE_RUNNERS, KIT) };
+  const run = LANE_RUNNERS[plan.lane] as LaneRunner;
+  return { kind: 'lane', result: await run(req) };
 }

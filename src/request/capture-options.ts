@@ -14,9 +14,16 @@ export interface CaptureOptions {
   maxFileBytes: number;
   onlyMainContent: boolean;
   mode: CrawlMode;
+  /** Which lane captures (decision D242): `auto` (default) = HTTP, the browser for a script-only shell. */
+  lane?: LaneChoice;
+  /** A stored browser session's id (POST /v1/sessions): the browser with that state, lane `browser_local_authed`. */
+  session?: string | null;
 }
 
-export const CAPTURE_OPTION_KEYS = ['formats', 'timeout', 'maxFileBytes', 'onlyMainContent', 'mode'] as const;
+export const LANE_CHOICES = ['auto', 'http', 'browser', 'provider'] as const;
+export type LaneChoice = (typeof LANE_CHOICES)[number];
+
+export const CAPTURE_OPTION_KEYS = ['formats', 'timeout', 'maxFileBytes', 'onlyMainContent', 'mode', 'lane', 'session'] as const;
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const MIN_TIMEOUT_MS = 1_000;
 export const MAX_TIMEOUT_MS = 300_000;
@@ -71,6 +78,22 @@ function parseMode(raw: unknown, config: Config): CrawlMode {
   return raw;
 }
 
+function parseLane(raw: unknown, config: Config): LaneChoice {
+  if (raw === undefined) return 'auto';
+  if (typeof raw !== 'string' || !(LANE_CHOICES as readonly string[]).includes(raw)) {
+    throw invalidRequest(`lane must be one of ${LANE_CHOICES.map((l) => `"${l}"`).join(', ')}`);
+  }
+  if (raw === 'provider' && !config.provider) throw invalidRequest('lane "provider" needs the operator setting SVC_PROVIDER_URL');
+  return raw as LaneChoice;
+}
+
+function parseSession(raw: unknown, lane: LaneChoice): string | null {
+  if (raw === undefined || raw === null) return null;
+  if (typeof raw !== 'string' || !/^ses_[0-9a-f]{32}$/.test(raw)) throw invalidRequest('session must be a session id from POST /v1/sessions');
+  if (lane === 'http' || lane === 'provider') throw invalidRequest(`a session needs the browser: lane "${lane}" cannot carry one`);
+  return raw;
+}
+
 /** Reads the capture options out of a request body; keys other than these are left to the caller to refuse. */
 export function parseCaptureOptions(body: JsonObject, config: Config): CaptureOptions {
   const onlyMain = body.onlyMainContent;
@@ -81,6 +104,8 @@ export function parseCaptureOptions(body: JsonObject, config: Config): CaptureOp
     maxFileBytes: resolveMaxFileBytes(body.maxFileBytes, config.maxFileBytes),
     onlyMainContent: onlyMain ?? true,
     mode: parseMode(body.mode, config),
+    lane: parseLane(body.lane, config),
+    session: parseSession(body.session, parseLane(body.lane, config)),
   };
 }
 

@@ -4,7 +4,7 @@
 // two cannot drift apart. The MCP tools advertise them as input schemas (src/mcp/tools.ts). A schema describes shape
 // only: checks that need the server's settings or deeper analysis (the operator's file cap, SVC_CONTACT for research
 // mode, a configured model for modelFallback, JSON Schema bounds and patterns, URL credentials) stay with the API.
-import { CAPTURE_OPTION_KEYS, MAX_TIMEOUT_MS, MIN_TIMEOUT_MS } from './capture-options.ts';
+import { CAPTURE_OPTION_KEYS, LANE_CHOICES, MAX_TIMEOUT_MS, MIN_TIMEOUT_MS } from './capture-options.ts';
 import { MAX_PAGE_LIMIT } from '../tasks/cursor.ts';
 import { MAX_BATCH_URLS, MAX_CRAWL_MAX_PAGES, MAX_INCLUDE_PATHS } from '../tasks/settings.ts';
 
@@ -64,6 +64,8 @@ const CAPTURE_OPTIONS: Record<CaptureOptionKey, JsonSchema> = {
   maxFileBytes: { type: 'integer', minimum: 1, description: "Lowers the server's file cap for this request." },
   onlyMainContent: { type: 'boolean', description: 'true (default): main content only; false: the whole page body.' },
   mode: { enum: ['standard', 'research'], description: 'research declares the operator contact in the User-Agent.' },
+  lane: { enum: [...LANE_CHOICES], description: 'auto (default): HTTP, the browser for a script-only page; http; browser; provider.' },
+  session: { type: ['string', 'null'], pattern: '^ses_[0-9a-f]{32}$', description: 'A stored browser session id (POST /v1/sessions).' },
 };
 
 function objectSchema(properties: Record<string, JsonSchema>, required: string[], description: string): JsonSchema {
