@@ -31,6 +31,12 @@ describe('main-content choice', () => {
     for (const gone of ['cookies', 'Section 3', 'Share', 'of comment', 'About this site']) expect(text).not.toContain(gone);
   });
 
+  it('keeps the section heading right before the chosen block, not the page title', () => {
+    const text = chosen(`<div class="recipe"><h1>Page title</h1><div class="zubereitung"><h2>Zubereitung</h2><ol>${'<li>Step with enough words to be a sentence of the method, stirring and waiting.</li>'.repeat(5)}</ol></div></div>`);
+    expect(text).toMatch(/^Zubereitung ?Step with/);
+    expect(text).not.toContain('Page title');
+  });
+
   it('drops hidden elements', () => {
     const text = chosen(`<div>${P(4)}<p hidden>secret one</p><p style="display: none">secret two</p><p aria-hidden="true">secret three</p></div>`);
     expect(text).not.toContain('secret');

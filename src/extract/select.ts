@@ -94,8 +94,10 @@ export function selectMain(root: DomElement, stats: StatsMap, journal: Journal |
     if (parent === null) break;
     const siblings = elementChildren(parent);
     const keep = siblings.map((s) => s === x || continuesArticle(s, coreScore, coreProse, stats));
-    const first = keep.indexOf(true);
+    let first = keep.indexOf(true);
     const last = keep.lastIndexOf(true);
+    // A section heading right before the first kept block titles it (h2–h6; the page's h1 is the page title).
+    if (first > 0 && HEADINGS.has(siblings[first - 1].localName)) keep[--first] = true;
     // Headings and small non-link blocks (figures, datelines inside the flow) between kept blocks stay.
     for (let i = first + 1; i < last; i++) {
       if (keep[i]) continue;
