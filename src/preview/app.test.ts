@@ -31,6 +31,8 @@ const SITE: Record<string, { body: string; type?: string }> = {
   'https://public.test/article': { body: ARTICLE },
   'https://public.test/private/page': { body: ARTICLE },
   'https://public.test/to-metadata': { body: '' },
+  'https://other.test/robots.txt': { body: 'User-agent: *\nDisallow: /\n\nUser-agent: service\nAllow: /\n', type: 'text/plain' },
+  'https://other.test/article': { body: ARTICLE },
 };
 
 interface Harness {
@@ -38,11 +40,20 @@ interface Harness {
   sent: Array<{ url: string; ua: string | null }>;
 }
 
-function harness(dns: Record<string, string[]> = { 'public.test': ['93.184.215.14'], 'www.amazon.co.uk': ['93.184.215.15'], 'rebind.test': ['127.0.0.9'] }): Harness {
+const PUBLIC_DNS: Record<string, string[]> = {
+  'public.test': ['93.184.215.14'],
+  'other.test': ['93.184.215.16'],
+  'sly.test': ['93.184.215.17'],
+  'www.amazon.co.uk': ['93.184.215.15'],
+  'rebind.test': ['127.0.0.9'],
+};
+
+function harness(dns: Record<string, string[]> = PUBLIC_DNS, counters: 'memory' | 'down' = 'memory'): Harness {
   const store = memoryCounterStore();
   const sent: Harness['sent'] = [];
   const fetch: FetchFn = async (input, init) => {
     sent.push({ url: input, ua: new Headers(init.headers).get('user-agent') });
+    if (input === 'https://sly.test/robots.txt') return new Response(null, { status: 301, headers: { location: 'http://169.254.169.254/robots.txt' } });
     if (input === 'https://public.test/to-metadata') return new Response(null, { status: 302, headers: { location: 'http://169.254.169.254/latest/' } });
     const route = SITE[input];
     return route ? new Response(route.body, { headers: { 'content-type': route.type ?? 'text/html; charset=utf-8' } }) : new Response('nope', { status: 404 });
@@ -51,7 +62,10 @@ function harness(dns: Record<string, string[]> = { 'public.test': ['93.184.215.1
     const config = await loadConfig({});
     return {
       config: { hosted: false, allowOrigins: [], dnsUrl: 'http://dns.invalid/', epoch: 'test' },
-      quota: { read: async (v, now) => readQuota(store, v, now), tryStart: async (v, now) => tryStart(store, v, now) },
+      quota:
+        counters === 'memory'
+          ? { read: async (v, now) => readQuota(store, v, now), tryStart: async (v, now) => tryStart(store, v, now) }
+          : { read: () => Promise.reject(new Error('object unavailable')), tryStart: () => Promise.reject(new Error('object unavailable')) },
       policy: () => publicAddressPolicy({ resolve: async (host) => dns[host] ?? [] }),
       capture: (input) => capturePreview(input, { config, fetch, routeOf: () => null, robotsCache: new RobotsCache(), now: () => NOW }),
       now: () => NOW,
@@ -86,7 +100,7 @@ describe('POST /api/preview', () => {
       { name: 'headline', value: 'Tide tables', source: 'jsonld' },
       { name: 'price', value: null, source: null },
     ]);
-    expect(body.quota.visitor).toEqual({ limit: 3, used: 1, remaining: 2 });
+    expect(body.quota?.visitor).toEqual({ limit: 3, used: 1, remaining: 2 });
     expect(typeof body.elapsedMs).toBe('number');
     // Identity (Authentication 10): desktop browser UA + Service-Preview/1.0 + about link, on robots.txt and page.
     expect(h.sent.map((s) => s.url)).toEqual(['https://public.test/robots.txt', 'https://public.test/article']);
@@ -105,7 +119,7 @@ describe('POST /api/preview', () => {
     const h = harness();
     const body = await bodyOf(post(h, '/api/preview', { url: 'https://public.test/private/page' }));
     expect(body).toMatchObject({ status: 'blocked', diagnostic: { code: 'robots_disallowed', stage: 'robots', evidence: 'observed' } });
-    expect(body.quota.visitor.used).toBe(1);
+    expect(body.quota?.visitor.used).toBe(1);
   });
 
   it('refuses a private literal before start (HTTP 400, not counted, nothing sent)', async () => {
@@ -133,6 +147,34 @@ describe('POST /api/preview', () => {
     const body = await bodyOf(post(h, '/api/preview', { url: 'https://public.test/to-metadata' }));
     expect(body).toMatchObject({ status: 'blocked', reason: 'policy_denied' });
     expect(h.sent.map((s) => s.url)).not.toContain('http://169.254.169.254/latest/');
+  });
+
+  it('follows the `service` group when there is no service-preview group', async () => {
+    const body = await bodyOf(post(harness(), '/api/preview', { url: 'https://other.test/article' }));
+    expect(body.status).toBe('success');
+  });
+
+  it('guards robots.txt redirects too: nothing is sent to the metadata address, the page is not fetched', async () => {
+    const h = harness();
+    const body = await bodyOf(post(h, '/api/preview', { url: 'https://sly.test/page' }));
+    expect(body.status).toBe('failed');
+    expect(h.sent.map((s) => s.url)).toEqual(['https://sly.test/robots.txt']);
+  });
+
+  it('answers 503 service_unavailable when the counters do not answer, and still serves the page', async () => {
+    const h = harness(PUBLIC_DNS, 'down');
+    const res = await post(h, '/api/preview', { url: 'https://public.test/article' });
+    expect(res.status).toBe(503);
+    expect(await bodyOf(res)).toMatchObject({ status: 'failed', reason: 'service_unavailable', diagnostic: { code: 'service_unavailable' }, quota: null });
+    expect(h.sent).toEqual([]);
+    expect((await h.request('/api/quota')).status).toBe(503);
+    expect(await (await h.request('/')).text()).toContain('could not be read right now');
+  });
+
+  it('refuses a body over 64 KiB with invalid_request', async () => {
+    const res = await post(harness(), '/api/preview', { url: `https://public.test/${'a'.repeat(70_000)}` });
+    expect(res.status).toBe(400);
+    expect((await bodyOf(res)).code).toBe('invalid_request');
   });
 
   it('refuses other options and more than 20 fields with invalid_options, not counted', async () => {

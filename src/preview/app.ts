@@ -57,6 +57,16 @@ async function capabilityFromText(services: PreviewServices, raw: string): Promi
   return Response.json(capabilityFor(url, services.policy()));
 }
 
+/** The allowance for a response that must not fail because the counters are unreachable. */
+async function readOrNull(services: PreviewServices, visitor: string): Promise<QuotaView | null> {
+  try {
+    return await services.quota.read(visitor, services.now());
+  } catch (err) {
+    console.error('preview quota unavailable:', errorMessage(err));
+    return null;
+  }
+}
+
 /** Runs one preview: static refusal → quota → capture. Returns the HTTP status with the preview response. */
 async function runPreview(services: PreviewServices, visitor: string, req: PreviewRequest, origin: string): Promise<{ status: number; body: PreviewResponse }> {
   const policy = services.policy();
@@ -70,10 +80,18 @@ async function runPreview(services: PreviewServices, visitor: string, req: Previ
   if (!verdict.allowed) {
     // Refused before start (rule 1): nothing counted.
     const message = `This address cannot be previewed: ${verdict.detail}.`;
-    const quota = await services.quota.read(visitor, services.now());
+    const quota = await readOrNull(services, visitor);
     return { status: 400, body: previewRefusal(req.url, 'invalid_url', 'policy_denied', { code: 'policy_denied', stage: 'address', evidence: 'observed', message }, quota, req.fields) };
   }
-  const start = await services.quota.tryStart(visitor, services.now());
+  let start: StartOutcome;
+  try {
+    start = await services.quota.tryStart(visitor, services.now());
+  } catch (err) {
+    // The counters did not answer: nothing started, nothing counted.
+    console.error('preview quota unavailable:', errorMessage(err));
+    const message = 'The preview is unavailable right now (its allowance counter did not answer); nothing was counted. Try again shortly.';
+    return { status: 503, body: previewRefusal(req.url, 'failed', 'service_unavailable', { code: 'service_unavailable', stage: 'quota', evidence: 'unobserved', message }, null, req.fields) };
+  }
   if (!start.started) {
     const whose = start.exhausted === 'visitor' ? `You have used your ${start.quota.visitor.limit} previews for today` : `The preview site has used its ${start.quota.site.limit} previews for today`;
     const message = `${whose}. New previews are available after ${start.quota.resetsAt.slice(11, 16)} UTC.`;
@@ -96,13 +114,16 @@ export function createPreviewApp(factory: ServicesFactory): Hono<Env> {
   app.get('/healthz', (c) => c.json({ ok: true }));
   app.get('/', async (c) => {
     const s = c.var.services;
-    return c.html(indexPage(await s.quota.read(visitorOf(c), s.now())));
+    return c.html(indexPage(await readOrNull(s, visitorOf(c))));
   });
   app.get('/app.js', (c) => c.body(appScript(), 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' }));
   app.get('/app.css', (c) => c.body(APP_CSS, 200, { 'content-type': 'text/css; charset=utf-8', 'cache-control': 'no-cache' }));
   app.get(ABOUT_PATH, (c) => c.html(aboutPage()));
 
-  app.get('/api/quota', async (c) => c.json(await c.var.services.quota.read(visitorOf(c), c.var.services.now())));
+  app.get('/api/quota', async (c) => {
+    const quota = await readOrNull(c.var.services, visitorOf(c));
+    return quota ? c.json(quota) : c.json({ error: 'the allowance counter did not answer; try again shortly', code: 'service_unavailable' }, 503);
+  });
 
   app.get('/api/capability', async (c) => {
     const other = Object.keys(c.req.queries()).filter((k) => k !== 'url');

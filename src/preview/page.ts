@@ -32,7 +32,8 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-function quotaText(q: QuotaView): string {
+function quotaText(q: QuotaView | null): string {
+  if (!q) return 'The remaining allowance could not be read right now.';
   return `${q.visitor.remaining} of ${q.visitor.limit} previews left today for you (${q.site.remaining} of ${q.site.limit} left on the whole site). Allowances reset at ${q.resetsAt.slice(11, 16)} UTC.`;
 }
 
@@ -53,14 +54,14 @@ ${body}
 </html>`;
 }
 
-export function indexPage(quota: QuotaView): string {
+export function indexPage(quota: QuotaView | null): string {
   return layout(
     'Page preview',
     `<a class="skip" href="#result-title">Skip to the result</a>
 <header>
 <h1>Page preview</h1>
 <p>Turn one public web page into readable Markdown, its links and metadata. No account needed; robots.txt is always obeyed.</p>
-<p id="quota" aria-live="polite" data-remaining="${quota.visitor.remaining}">${escapeHtml(quotaText(quota))}</p>
+<p id="quota" aria-live="polite" data-remaining="${quota ? quota.visitor.remaining : ''}">${escapeHtml(quotaText(quota))}</p>
 </header>
 <main>
 <form id="preview-form" action="/api/preview" method="post" novalidate>

@@ -29,11 +29,18 @@ export interface PreviewRequest {
   fields: string[];
 }
 
+/** Largest request body: a URL of 8,192 characters and 20 field names fit many times over. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
 /** Parses a JSON body that must be one object. */
 export async function readBody(req: Request): Promise<Record<string, unknown>> {
+  const declared = Number(req.headers.get('content-length') ?? '0');
+  if (declared > MAX_BODY_BYTES) throw new PreviewInputError('invalid_request', `the request body is larger than ${MAX_BODY_BYTES} bytes`);
+  const text = await req.text();
+  if (text.length > MAX_BODY_BYTES) throw new PreviewInputError('invalid_request', `the request body is larger than ${MAX_BODY_BYTES} bytes`);
   let value: unknown;
   try {
-    value = JSON.parse(await req.text());
+    value = JSON.parse(text);
   } catch {
     throw new PreviewInputError('invalid_json', 'the request body is not valid JSON; send one JSON object');
   }

@@ -57,7 +57,8 @@ export interface PreviewResponse {
   fields: PreviewField[] | null;
   /** Retail product pages only (the retail adapter ran): its checked values and `issues` (spec "Preview response"). */
   product?: Record<string, unknown> & { issues: Array<Record<string, unknown>> };
-  quota: QuotaView;
+  /** The allowance after this request; null only when the counters could not be read (service_unavailable). */
+  quota: QuotaView | null;
 }
 
 /** The reason's code part: runCapture writes `dns_error: host not found: …` for failures. */
@@ -135,7 +136,7 @@ export function previewRefusal(
   status: CaptureStatus,
   reason: string,
   diagnostic: Diagnostic,
-  quota: QuotaView,
+  quota: QuotaView | null,
   fields: readonly string[],
 ): PreviewResponse {
   return {
