@@ -15,10 +15,15 @@ export const BATCH_BODY_MAX = 8 * MiB + SINGLE_URL_BODY_MAX;
 /** Routes that take no body or `{}` (cancel, resume) and any other route. */
 export const SMALL_BODY_MAX = 64 * KiB;
 
+// /v1 and the /fc shim's routes of the same kind (the shim mounts the middleware inside its own app, so a refusal is
+// rendered in its error shape).
 const ROUTE_LIMITS: ReadonlyArray<readonly [RegExp, number]> = [
   [/^\/v1\/scrape\/?$/, SINGLE_URL_BODY_MAX],
   [/^\/v1\/crawls\/?$/, SINGLE_URL_BODY_MAX],
   [/^\/v1\/batches\/?$/, BATCH_BODY_MAX],
+  [/^\/fc\/+v1\/+scrape\/?$/, SINGLE_URL_BODY_MAX],
+  [/^\/fc\/+v1\/+crawl\/?$/, SINGLE_URL_BODY_MAX],
+  [/^\/fc\/+v1\/+batch\/+scrape\/?$/, BATCH_BODY_MAX],
 ];
 
 /** The most bytes a request body to `path` may hold. */
