@@ -37,6 +37,16 @@ describe('main-content choice', () => {
     expect(text).not.toContain('Page title');
   });
 
+  it("keeps an article's own <header> (its standfirst), not the page's header or the byline", () => {
+    const text = chosen(`<header><p>Site slogan that is long enough to be read as a sentence of prose, almost.</p></header>
+      <article><header><h1>Title</h1><p class="standfirst">The standfirst sums the story up in two sentences, as a lead does, before the body.</p>
+      <p class="byline">By Someone Somewhere</p></header><div class="story-body">${P(4)}</div></article>`);
+    expect(text).toContain('The standfirst sums the story up');
+    expect(text).toContain('Paragraph 3 of prose');
+    expect(text).not.toContain('Site slogan');
+    expect(text).not.toContain('By Someone');
+  });
+
   it('drops hidden elements', () => {
     const text = chosen(`<div>${P(4)}<p hidden>secret one</p><p style="display: none">secret two</p><p aria-hidden="true">secret three</p></div>`);
     expect(text).not.toContain('secret');
