@@ -49,11 +49,31 @@ function isOurChromium(pid: number): boolean {
   }
 }
 
-/** Kills every Chromium listed in the PID file (with its process group) and empties the file; returns how many. */
-export function killLocalChrome(pidFile: string): number {
-  if (!existsSync(pidFile)) return 0;
+/** True while the process exists and is not a zombie (a killed child of a killed parent may wait to be reaped). */
+export function isRunning(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Kills every Chromium listed in the PID file (with its process group), empties the file and waits (at most
+ * `waitMs`) until they are gone; returns how many were killed.
+ */
+export async function killLocalChrome(pidFile: string, waitMs = 3_000): Promise<number> {
+  const killed = signalLocalChrome(pidFile);
+  const until = Date.now() + waitMs;
+  while (killed.some(isRunning) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+  return killed.length;
+}
+
+function signalLocalChrome(pidFile: string): number[] {
+  if (!existsSync(pidFile)) return [];
   const pids = readFileSync(pidFile, 'utf8').split('\n').map(Number).filter((n) => Number.isInteger(n) && n > 1);
-  let killed = 0;
+  const killed: number[] = [];
   for (const pid of new Set(pids)) {
     if (!isOurChromium(pid)) continue;
     try {
@@ -65,7 +85,7 @@ export function killLocalChrome(pidFile: string): number {
         continue;
       }
     }
-    killed++;
+    killed.push(pid);
   }
   rmSync(pidFile, { force: true });
   return killed;
