@@ -6,13 +6,14 @@ import { runAdapters } from '../adapters/registry.ts';
 import type { AdapterResult } from '../adapters/types.ts';
 import { extractPage, parsePage, type ParsedPage } from '../extract/index.ts';
 import { sha256Text } from '../files/index.ts';
+import { snapshotKey } from '../files/r2-keys.ts';
 import { errorMessage } from '../io/errors.ts';
 import { detectAccessBarrier } from './access.ts';
 import { noContent, type Content, type ContentContext, type LaneResponse } from './content.ts';
 
 async function snapshotOf(html: string, rawSha256: string, ctx: ContentContext): Promise<Artifact[]> {
   if (!ctx.config.captureRawDir || !ctx.profile.storeFiles) return [];
-  const path = `${ctx.config.captureRawDir.replace(/\/+$/, '')}/${rawSha256}.html`;
+  const path = snapshotKey(ctx.config.captureRawDir, rawSha256);
   await ctx.files.put(path, new TextEncoder().encode(html), { httpMetadata: { contentType: 'text/html; charset=utf-8' } });
   return [{ kind: 'snapshot', path, sha256: rawSha256, bytes: null, contentType: null }];
 }
