@@ -64,7 +64,7 @@ export function previewClient(): void {
     retail_product: 'Online-store product page.',
     microblog_post: 'Microblog post.',
     forum_post: 'Forum post.',
-    unsupported: 'Cannot be previewed.',
+    unsupported: '',
   };
 
   const el = (tag: string, text?: string): DomElement => {
@@ -113,7 +113,7 @@ export function previewClient(): void {
       const body = (await res.json()) as CapabilityHint;
       if (urlInput.value.trim() !== value) return;
       hint.dataset.route = res.ok ? String(body.route) : 'invalid';
-      hint.textContent = res.ok ? `${ROUTE_WORDS[body.route] ?? ''} ${body.limitation}` : 'Not a complete web address yet: write it like https://example.com/page.';
+      hint.textContent = res.ok ? `${ROUTE_WORDS[body.route] ?? ''} ${body.limitation}`.trim() : 'Not a complete web address yet: write it like https://example.com/page.';
     } catch {
       hint.textContent = '';
     }
