@@ -33,6 +33,7 @@ const SITE: Record<string, { body: string; type?: string }> = {
   'https://public.test/to-metadata': { body: '' },
   'https://other.test/robots.txt': { body: 'User-agent: *\nDisallow: /\n\nUser-agent: service\nAllow: /\n', type: 'text/plain' },
   'https://other.test/article': { body: ARTICLE },
+  'https://public.test/chrome': { body: ARTICLE.replace('</main>', '</main><footer><p>Footer words of the whole site live here.</p></footer>') },
 };
 
 interface Harness {
@@ -147,6 +148,14 @@ describe('POST /api/preview', () => {
     const body = await bodyOf(post(h, '/api/preview', { url: 'https://public.test/to-metadata' }));
     expect(body).toMatchObject({ status: 'blocked', reason: 'policy_denied' });
     expect(h.sent.map((s) => s.url)).not.toContain('http://169.254.169.254/latest/');
+  });
+
+  it('mainContent: false keeps the whole page body, the default leaves the footer out', async () => {
+    const h = harness();
+    const main = await bodyOf(post(h, '/api/preview', { url: 'https://public.test/chrome' }));
+    const whole = await bodyOf(post(h, '/api/preview', { url: 'https://public.test/chrome', mainContent: false }));
+    expect(main.markdown).not.toContain('Footer words');
+    expect(whole.markdown).toContain('Footer words');
   });
 
   it('follows the `service` group when there is no service-preview group', async () => {

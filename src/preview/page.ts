@@ -64,6 +64,7 @@ export function indexPage(quota: QuotaView | null): string {
 <p id="quota" aria-live="polite" data-remaining="${quota ? quota.visitor.remaining : ''}">${escapeHtml(quotaText(quota))}</p>
 </header>
 <main>
+<noscript><p class="error">This page needs JavaScript to send a preview and show its result; the API at /api/preview works without it.</p></noscript>
 <form id="preview-form" action="/api/preview" method="post" novalidate>
 <div class="field">
 <label for="url">Page address (URL)</label>
