@@ -25,7 +25,7 @@ export { type PageOptions, ParsedPage, parsePage } from './page.ts';
 export { htmlParseCount } from './dom.ts';
 
 export interface ExtractOptions {
-  /** Page URL; used only when a string is passed (a ParsedPage carries its own). */
+  /** Page URL, for a string input (a ParsedPage carries its own URL and Content-Language). */
   url: string;
   contentLanguage?: string | null;
   onlyMainContent?: boolean;
@@ -150,8 +150,10 @@ function linkPageFallback(body: DomElement, chosen: Chosen, journal: Journal): (
  * Extracts a parsed page (parsePage) in place: `page.document` is changed and no longer the whole page afterwards.
  * A string is parsed first (one parse either way).
  */
-export function extractPage(input: ParsedPage | string, opts: ExtractOptions): ExtractedPage {
-  const page = typeof input === 'string' ? parsePage(input, { url: opts.url, contentLanguage: opts.contentLanguage }) : input;
+export function extractPage(page: ParsedPage, opts?: Partial<ExtractOptions>): ExtractedPage;
+export function extractPage(html: string, opts: ExtractOptions): ExtractedPage;
+export function extractPage(input: ParsedPage | string, opts: Partial<ExtractOptions> = {}): ExtractedPage {
+  const page = typeof input === 'string' ? parsePage(input, { url: opts.url ?? '', contentLanguage: opts.contentLanguage }) : input;
   const { scan, base } = page;
   const doc = page.document;
   const metadata = readMetadata(scan, doc.documentElement?.getAttribute('lang') ?? null, base, page.contentLanguage);
