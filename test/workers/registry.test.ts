@@ -94,10 +94,10 @@ describe('restart sweep (decision D223)', () => {
 
   it('leaves a registry entry of an unknown kind alone instead of treating it as a batch (D221)', async () => {
     await runInDurableObject(registryStub(env), (_i, state) => {
-      state.storage.sql.exec("INSERT OR IGNORE INTO tasks (id, kind, accepting, since) VALUES ('monitor_x', 'monitor', 0, 0)");
+      state.storage.sql.exec("INSERT OR IGNORE INTO tasks (id, kind, accepting, since) VALUES ('someday_x', 'someday', 0, 0)");
     });
     await sweepTasks(env);
-    expect((await registryStub(env).list()).find((e) => e.id === 'monitor_x')).toMatchObject({ kind: 'monitor' });
-    await registryStub(env).release('monitor_x');
+    expect((await registryStub(env).list()).find((e) => e.id === 'someday_x')).toMatchObject({ kind: 'someday' });
+    await registryStub(env).release('someday_x');
   });
 });

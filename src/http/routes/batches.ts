@@ -23,7 +23,9 @@ export function batchRoutes(tasks: TaskStore): Hono<AppEnv> {
       create: () => batch.create({ id, urls: req.urls, options: req.options }),
       get: () => batch.get(),
     });
-    await registry.accepted(id);
+    // The batch exists now: a registry hiccup must not turn its 201 into an error (a client would create it again);
+    // the sweep marks it accepted on its next round.
+    await registry.accepted(id).catch((err: unknown) => console.error(`${id}: marking the batch accepted failed:`, err));
     return c.json(record, 201);
   });
 
