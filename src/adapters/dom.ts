@@ -88,3 +88,45 @@ export function scalarText(v: unknown): string | null {
   if (typeof v === 'number' && Number.isFinite(v)) return String(v);
   return null;
 }
+
+const ID_ROOTED = /^([a-z][\w-]*)?#([\w-]+)(?:\s+(.+))?$/i;
+
+/**
+ * The page with an id index: a selector rooted at an id (`#buybox .a-price`, `input#ASIN`) is answered from that
+ * element's subtree instead of a walk of the whole tree, which on a large page (a store page holds thousands of
+ * carousel tiles) is what makes the cost. Other selectors go to the document unchanged. Built once per adapter run;
+ * reads only.
+ */
+export function indexedDocument(doc: AdapterDocument): AdapterDocument {
+  let ids: Map<string, AdapterElement[]> | null = null;
+  const byId = (id: string): AdapterElement[] => {
+    if (ids === null) {
+      const map = new Map<string, AdapterElement[]>();
+      for (const el of all(doc, '[id]')) {
+        const list = map.get(el.id);
+        if (list) list.push(el);
+        else map.set(el.id, [el]);
+      }
+      ids = map;
+    }
+    return ids.get(id) ?? [];
+  };
+  const rooted = (selector: string): AdapterElement[] | null => {
+    const parts = selector.split(',').map((p) => p.trim());
+    const matches = parts.map((p) => ID_ROOTED.exec(p));
+    if (matches.some((m) => m === null)) return null;
+    const out = new Set<AdapterElement>();
+    for (const m of matches as RegExpExecArray[]) {
+      const roots = byId(m[2]).filter((el) => m[1] === undefined || el.localName === m[1].toLowerCase());
+      for (const root of roots) for (const el of m[3] === undefined ? [root] : all(root, m[3])) out.add(el);
+    }
+    return [...out];
+  };
+  return {
+    querySelectorAll: (selector) => rooted(selector) ?? doc.querySelectorAll(selector),
+    querySelector: (selector) => {
+      const r = rooted(selector);
+      return r === null ? doc.querySelector(selector) : (r[0] ?? null);
+    },
+  };
+}

@@ -4,22 +4,36 @@
 import { forumPostAdapter } from './posts/forum.ts';
 import { microblogPostAdapter } from './posts/microblog.ts';
 import { retailProductAdapter } from './retail/adapter.ts';
+import { indexedDocument } from './dom.ts';
 import type { Adapter, AdapterDocument, AdapterInput, AdapterIssue, AdapterResult, IssueCode } from './types.ts';
 
 const ADAPTERS: readonly Adapter[] = [retailProductAdapter, microblogPostAdapter, forumPostAdapter];
 
-/** The adapter for this URL and page, or null when none applies (the page then gets generic extraction only). */
+/**
+ * The adapter that reads this page, or null when none applies (the page then gets generic extraction only). Reads
+ * the page to decide; runCapture uses runAdapters, which reads it once.
+ */
 export function selectAdapter(url: URL, document: AdapterDocument): Adapter | null {
-  return ADAPTERS.find((a) => a.matches(url, document)) ?? null;
+  const doc = indexedDocument(document);
+  return ADAPTERS.find((a) => a.pathMatches(url) && a.read({ url, finalUrl: url, document: doc, httpStatus: null }) !== null) ?? null;
+}
+
+function readBy(url: URL, input: AdapterInput): AdapterResult | null {
+  for (const adapter of ADAPTERS) {
+    if (!adapter.pathMatches(url)) continue;
+    const result = adapter.read({ ...input, url });
+    if (result !== null) return result;
+  }
+  return null;
 }
 
 /**
- * Runs the adapter the requested URL selects (or, after a redirect, the final URL's), read-only on `document`.
- * null when no adapter applies.
+ * Runs the adapter the requested URL selects, read-only on `document`; when the requested URL selects none, the final
+ * URL's (a redirect to a product or post), which then also names the subject. null when no adapter applies.
  */
 export function runAdapters(input: AdapterInput): AdapterResult | null {
-  const adapter = selectAdapter(input.url, input.document) ?? (input.finalUrl ? selectAdapter(input.finalUrl, input.document) : null);
-  return adapter === null ? null : adapter.run(input);
+  const indexed = { ...input, document: indexedDocument(input.document) };
+  return readBy(input.url, indexed) ?? (input.finalUrl ? readBy(input.finalUrl, indexed) : null);
 }
 
 /** Which issue speaks for the capture in the preview's single `diagnostic`: identity first, then quote, currency, region. */

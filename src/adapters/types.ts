@@ -132,9 +132,12 @@ export interface AdapterInput {
   httpStatus: number | null;
 }
 
-/** One adapter: `matches` looks at the path shape and page signals only; `run` reads the page. */
+/**
+ * One adapter. `pathMatches` looks at the URL's path shape only (cheap, no DOM); `read` looks for the adapter's page
+ * signals and reads the page, or returns null when the page does not carry them.
+ */
 export interface Adapter {
   name: AdapterName;
-  matches(url: URL, document: AdapterDocument): boolean;
-  run(input: AdapterInput): AdapterResult;
+  pathMatches(url: URL): boolean;
+  read(input: AdapterInput): AdapterResult | null;
 }

@@ -19,9 +19,18 @@ const LOGIN_MARKUP = ['input[type="password"]', '[data-testid="loginButton"]', '
 
 type Access = NonNullable<AdapterResult['access']>;
 
-function challenge(doc: AdapterDocument): ValueEvidence | null {
+/**
+ * A wall page carries little text of its own. A page with more than this shows content (of a layout we do not read),
+ * and its header login form or comment CAPTCHA is no wall (D167); skipping the scans also keeps large pages cheap.
+ */
+const WALL_TEXT_MAX = 5000;
+
+function challengeTitle(doc: AdapterDocument): ValueEvidence | null {
   const title = textOf(doc.querySelector('title'));
-  if (CHALLENGE_TITLE.test(title)) return domEvidence('title', title);
+  return CHALLENGE_TITLE.test(title) ? domEvidence('title', title) : null;
+}
+
+function challengeMarkup(doc: AdapterDocument): ValueEvidence | null {
   for (const selector of CHALLENGE_MARKUP) {
     const el = doc.querySelector(selector);
     if (el !== null) return domEvidence(selector, textOf(el).slice(0, 200) || selector);
@@ -43,7 +52,10 @@ function loginWall(doc: AdapterDocument): ValueEvidence | null {
 
 /** What keeps the post from being shown: a challenge first (it may also ask to log in), then a login wall. */
 export function detectWall(doc: AdapterDocument): Access | null {
-  const c = challenge(doc);
+  const titled = challengeTitle(doc);
+  if (titled) return { status: 'blocked', reason: 'challenge', evidence: titled };
+  if (textOf(doc.querySelector('body')).length > WALL_TEXT_MAX) return null;
+  const c = challengeMarkup(doc);
   if (c) return { status: 'blocked', reason: 'challenge', evidence: c };
   const l = loginWall(doc);
   return l ? { status: 'blocked', reason: 'login_required', evidence: l } : null;

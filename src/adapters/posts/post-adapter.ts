@@ -15,10 +15,8 @@ function findPost(doc: AdapterDocument, url: URL, layouts: PostLayout[]): { layo
 export function postAdapter(name: Extract<AdapterName, 'microblog_post' | 'forum_post'>, pathMatches: (url: URL) => boolean, layouts: PostLayout[]): Adapter {
   return {
     name,
-    matches(url, document) {
-      return pathMatches(url) && (findPost(document, url, layouts) !== null || detectWall(document) !== null);
-    },
-    run({ url, finalUrl, document, httpStatus }): AdapterResult {
+    pathMatches,
+    read({ url, finalUrl, document, httpStatus }): AdapterResult | null {
       // Links on the page are relative to the page that answered.
       const base = finalUrl ?? url;
       const hit = findPost(document, base, layouts);
@@ -31,7 +29,7 @@ export function postAdapter(name: Extract<AdapterName, 'microblog_post' | 'forum
       if (httpStatus === 401) {
         return { adapter: name, issues: [], evidence: {}, access: { status: 'blocked', reason: 'login_required', evidence: { source: 'fetch', locator: 'httpStatus', quote: '401' } } };
       }
-      return { adapter: name, issues: [], evidence: {} };
+      return null;
     },
   };
 }

@@ -1,7 +1,8 @@
+import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
 import { adapterDiagnostic, runAdapters, selectAdapter } from '../registry.ts';
 import { PARSE_MODES, evidenceGaps, fixturePage, parseFixture } from '../test-helpers.ts';
-import type { AdapterName, PostValues } from '../types.ts';
+import type { AdapterDocument, AdapterName, PostValues } from '../types.ts';
 
 const HOST = 'http://127.0.0.1:8000';
 
@@ -158,5 +159,23 @@ describe('adapter selection', () => {
       url: new URL(`${HOST}/s/abc`), finalUrl: new URL(`${HOST}/notes/9xk2ab3cd4`), document: parseFixture('microblog/h-entry-ja.html'), httpStatus: 200,
     });
     expect(result?.adapter).toBe('microblog_post');
+  });
+});
+
+describe('walls are walls, not pages with a login box', () => {
+  const posts = Array.from({ length: 12 }, (_, i) => `<div class="postbit"><b>user${i}</b><blockquote>${'A reply with enough words to be real content on the page. '.repeat(8)}</blockquote></div>`).join('');
+  const page = (body: string): string => `<!doctype html><html><head><title>Topic - Board</title></head><body>${body}</body></html>`;
+  const login = '<form action="/login.php" id="navbar_loginform"><input name="vb_login_username"><input type="password" name="vb_login_password"></form>';
+
+  it('a topic of a layout we do not read, with a header login form: no adapter, generic extraction', () => {
+    const document = parseHTML(page(login + posts)).document as AdapterDocument;
+    const url = new URL(`${HOST}/threads/heizung-taktet.4711/`);
+    expect(runAdapters({ url, finalUrl: url, document, httpStatus: 200 })).toBeNull();
+  });
+
+  it('the same form alone on the page is a login wall', () => {
+    const document = parseHTML(page(login)).document as AdapterDocument;
+    const url = new URL(`${HOST}/threads/heizung-taktet.4711/`);
+    expect(runAdapters({ url, finalUrl: url, document, httpStatus: 200 })?.access?.reason).toBe('login_required');
   });
 });

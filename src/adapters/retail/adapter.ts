@@ -1,7 +1,7 @@
 // Retail product adapter (issue 18 part 1): `/dp/{ASIN}` pages of a regional online store. Chosen by the path shape
 // plus product-page markup, never by host, so every regional store (and fixtures on 127.0.0.1) go through it.
 import { jsonLdBlocks } from '../dom.ts';
-import type { Adapter, AdapterDocument, AdapterInput, AdapterResult, ProductValues } from '../types.ts';
+import type { Adapter, AdapterInput, AdapterResult, ProductValues } from '../types.ts';
 import { readRatingValue, readRegion, readReviewCount, readSeller } from './context.ts';
 import { PRODUCT_PAGE_SIGNALS, asinFromUrl } from './markup.ts';
 import { checkQuote } from './quote.ts';
@@ -11,8 +11,12 @@ const EMPTY: ProductValues = {
   title: null, asin: null, price: null, currency: null, availability: null, region: null, seller: null, rating: null, reviewCount: null,
 };
 
-function matches(url: URL, document: AdapterDocument): boolean {
-  return asinFromUrl(url) !== null && PRODUCT_PAGE_SIGNALS.some((s) => document.querySelector(s) !== null);
+const pathMatches = (url: URL): boolean => asinFromUrl(url) !== null;
+
+function read(input: AdapterInput): AdapterResult | null {
+  const { document } = input;
+  // One query for all signals: a walk of the tree is the cost on a large page.
+  return document.querySelector(PRODUCT_PAGE_SIGNALS.join(', ')) === null ? null : run(input);
 }
 
 function run({ url, finalUrl, document, scripts }: AdapterInput): AdapterResult {
@@ -63,4 +67,4 @@ function run({ url, finalUrl, document, scripts }: AdapterInput): AdapterResult 
   return result;
 }
 
-export const retailProductAdapter: Adapter = { name: 'retail_product', matches, run };
+export const retailProductAdapter: Adapter = { name: 'retail_product', pathMatches, read };
