@@ -27,7 +27,8 @@ async function services(env: PreviewEnv): Promise<PreviewServices> {
   // One Durable Object for all counters: the visitor and site allowances are checked and counted in one step.
   const quota = env.PREVIEW_QUOTA.get(env.PREVIEW_QUOTA.idFromName('quota'));
   const transport = routedFetch(config.proxy, (input, init) => fetch(input, init));
-  const resolve = dohResolver((input, init) => fetch(input, init), preview.dnsUrl);
+  // DNS-over-HTTPS questions leave like any other request of the service (locally through the environment proxy).
+  const resolve = dohResolver((input, init) => transport(input, init ?? {}), preview.dnsUrl);
   return {
     config: preview,
     quota: {
