@@ -84,12 +84,15 @@ export const UNDELIVERABLE_BLOCKS = ['#exports_desktop_undeliverable_buybox', '#
 /** The delivery context ("Deliver to …") of the page's header or buy box. */
 export const DELIVER_TO = [
   '#glow-ingress-line2',
+  '#glow-ingress-line1',
   '#contextualIngressPtLabel_deliveryShortLine',
   '#nav-global-location-popover-link',
   '#contextualIngressPt',
 ];
 export const DELIVER_LABEL =
   /^(?:hello,?\s*)?(?:deliver(?:ing)? to|liefern an|lieferung an|livrer à|livraison à|enviar a|entregar en|consegna a|spedire a|dostawa do|お届け先|配送先)(?:\s+[^\s:：]+\s+-)?\s*[:：]?\s*/i;
+/** A first header line that states the place itself (newer header) rather than greeting the recipient. */
+export const DELIVERING_LINE = /^delivering to\s+\S/i;
 /** Prompts a header shows when no delivery location is chosen: not a region. */
 export const NO_LOCATION =
   /select (?:your|a) (?:address|location)|update location|choose your location|adresse auswählen|standort aktualisieren|住所を選択|お届け先を選択|choisir votre adresse|elige tu dirección|seleziona il tuo indirizzo/i;

@@ -86,6 +86,12 @@ const CASES: Case[] = [
     codes: ['subject_conflicting'],
   },
   {
+    name: 'newer header: the place in the first line, a prompt in the second; price from the apex block',
+    file: 'us-new-header.html', path: '/dp/B0US343434',
+    product: { asin: 'B0US343434', price: 27.95, currency: 'USD', region: 'Seattle 98101', seller: 'Brew Example Co.' },
+    codes: [],
+  },
+  {
     name: 'a shared dollar sign and no structured currency: the domain is not evidence',
     file: 'ca-domain-only-currency.html', path: '/dp/B0CA003499',
     product: { asin: 'B0CA003499', price: 34.99, currency: null, region: 'Toronto M5V 2T6' },
