@@ -13,6 +13,7 @@ import { LIST_MAX_BYTES, SEND_CHUNK } from '../src/tasks/settings.ts';
 import type { BatchCreate, SweepOutcome, SweepRequest, UnitClaim } from '../src/tasks/store.ts';
 import { undeliveredResult } from '../src/tasks/undelivered.ts';
 import { TaskObject } from './task-object.ts';
+import { emitCompletionEvent, queueCompletionEvent, rememberDestinations } from './deliver-events.ts';
 import {
   appendResult,
   claimUnit,
@@ -58,6 +59,7 @@ export class BatchObject extends TaskObject {
           JSON.stringify(input.options),
         );
         input.urls.forEach((url, idx) => this.sql.exec("INSERT INTO units (idx, url, state) VALUES (?, ?, 'pending')", idx, url));
+        rememberDestinations(this.sql, input.destinations);
       });
     }
     await this.#sendPending();
@@ -102,9 +104,11 @@ export class BatchObject extends TaskObject {
         finished ? "UPDATE batch SET status = 'completed', updated_at = ?, completed_at = ?" : 'UPDATE batch SET updated_at = ?',
         ...(finished ? [now, now] : [now]),
       );
+      if (finished) queueCompletionEvent(this.sql, 'batch.completed', { batch: this.#record() }, now);
       return { recorded: true, completed: finished };
     });
-    if (completed) await this.releaseFromRegistry(row.id);
+    // The batch stays in the registry until its event reached the ledger (the sweep hands it over otherwise).
+    if (completed && (await emitCompletionEvent(this.sql, this.env))) await this.releaseFromRegistry(row.id);
     return recorded;
   }
 
@@ -125,7 +129,7 @@ export class BatchObject extends TaskObject {
     const row = this.#row();
     if (!row) return 'unknown';
     if (row.status === 'completed') {
-      await this.releaseFromRegistry(row.id);
+      if (await emitCompletionEvent(this.sql, this.env)) await this.releaseFromRegistry(row.id);
       return 'finished';
     }
     const lapsed = lapsedUnits(this.sql, req.now, req.staleMs, req.lostBefore);

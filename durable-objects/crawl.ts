@@ -24,6 +24,7 @@ import {
   type CrawlRow,
 } from './crawl-tables.ts';
 import { TaskObject } from './task-object.ts';
+import { emitCompletionEvent, queueCompletionEvent, rememberDestinations } from './deliver-events.ts';
 import { appendResult, claimUnit, isRecorded, lapsedUnits, listLog, markQueued, pendingUnits, releaseUnit, resultCounts, sendMessages } from './units.ts';
 
 const pageMessages = (id: string, idxs: readonly number[]) => idxs.map((i) => workMessage('crawl_page', id, i));
@@ -51,6 +52,7 @@ export class CrawlObject extends TaskObject {
           now,
         );
         this.sql.exec("INSERT INTO units (idx, url, state) VALUES (0, ?, 'pending')", input.url);
+        rememberDestinations(this.sql, input.destinations);
       });
     }
     await this.#dispatch();
@@ -155,7 +157,7 @@ export class CrawlObject extends TaskObject {
     const row = this.#row();
     if (!row) return 'unknown';
     if (isFinal(row)) {
-      await this.releaseFromRegistry(row.id);
+      if (await emitCompletionEvent(this.sql, this.env)) await this.releaseFromRegistry(row.id);
       return 'finished';
     }
     const lapsed = lapsedUnits(this.sql, req.now, req.staleMs, req.lostBefore);
@@ -183,8 +185,10 @@ export class CrawlObject extends TaskObject {
       this.ctx.storage.transactionSync(() => {
         dropSurplus(this.sql, 0);
         this.sql.exec("UPDATE crawl SET status = 'completed', updated_at = ?, completed_at = ? WHERE status = 'running'", now, now);
+        queueCompletionEvent(this.sql, 'crawl.completed', { crawl: this.#record() }, now);
       });
-      await this.releaseFromRegistry(row.id);
+      // The crawl stays in the registry until its event reached the ledger (the sweep hands it over otherwise).
+      if (await emitCompletionEvent(this.sql, this.env)) await this.releaseFromRegistry(row.id);
       return;
     }
     const plan = planDispatch(hostGate(this.sql, row), sendable, now);

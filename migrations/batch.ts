@@ -1,6 +1,7 @@
 // Tables of one batch object (durable-objects/batch.ts), versioned; applied when the object starts.
 import type { Migration } from './apply.ts';
 import { UNITS_V1, UNITS_V2 } from './units.ts';
+import { TASK_HOOKS_SQL } from './deliveries.ts';
 
 export const BATCH_MIGRATIONS: readonly Migration[] = [
   {
@@ -11,4 +12,6 @@ export const BATCH_MIGRATIONS: readonly Migration[] = [
     );${UNITS_V1}`,
   },
   { version: 2, sql: UNITS_V2 },
+  // Destinations of the batch.completed event (issue 14).
+  { version: 3, sql: TASK_HOOKS_SQL },
 ];

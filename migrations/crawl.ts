@@ -1,6 +1,7 @@
 // Tables of one crawl object (durable-objects/crawl.ts), versioned; applied when the object starts.
 import type { Migration } from './apply.ts';
 import { UNITS_V1, UNITS_V2 } from './units.ts';
+import { TASK_HOOKS_SQL } from './deliveries.ts';
 
 export const CRAWL_MIGRATIONS: readonly Migration[] = [
   {
@@ -19,4 +20,6 @@ export const CRAWL_MIGRATIONS: readonly Migration[] = [
     sql: `${UNITS_V2}
     ALTER TABLE units ADD COLUMN fetched INTEGER;`,
   },
+  // Destinations of the crawl.completed event (issue 14).
+  { version: 3, sql: TASK_HOOKS_SQL },
 ];

@@ -18,3 +18,8 @@ export const DELIVERY_MIGRATIONS: readonly Migration[] = [
     CREATE INDEX IF NOT EXISTS deliveries_status ON deliveries (status, next_at);`,
   },
 ];
+
+/** The one-row table of a batch or crawl that names the destinations of its completion event (deliver-events.ts). */
+export const TASK_HOOKS_SQL = `CREATE TABLE IF NOT EXISTS task_hooks (
+  k INTEGER PRIMARY KEY CHECK (k = 1), destinations TEXT NOT NULL, event TEXT, emitted INTEGER NOT NULL DEFAULT 0
+);`;

@@ -5,12 +5,15 @@ import { invalidRequest, unsupportedParameters } from '../errors.ts';
 import { refuseUnknownKeys, type JsonObject } from '../request/body.ts';
 import { CAPTURE_OPTION_KEYS, parseCaptureOptions, parseHttpUrl, type CaptureOptions } from '../request/capture-options.ts';
 import { normaliseUrl, parseIncludePaths } from './frontier.ts';
+import { parseDestinationIds } from '../deliveries/requests.ts';
 import { DEFAULT_CRAWL_MAX_PAGES, MAX_BATCH_URLS, MAX_CRAWL_MAX_PAGES } from './settings.ts';
 
 export interface BatchRequest {
   /** As sent; a string that is no http(s) URL becomes an `invalid_url` item, not a refused batch. */
   urls: string[];
   options: CaptureOptions;
+  /** Destinations of the batch.completed event (issue 14). */
+  destinations: string[];
 }
 
 export interface CrawlRequest {
@@ -19,10 +22,12 @@ export interface CrawlRequest {
   maxPages: number;
   includePaths: string[];
   options: CaptureOptions;
+  /** Destinations of the crawl.completed event (issue 14). */
+  destinations: string[];
 }
 
-const BATCH_KEYS = new Set<string>(['urls', ...CAPTURE_OPTION_KEYS]);
-const CRAWL_KEYS = new Set<string>(['url', 'maxPages', 'includePaths', ...CAPTURE_OPTION_KEYS]);
+const BATCH_KEYS = new Set<string>(['urls', 'destinations', ...CAPTURE_OPTION_KEYS]);
+const CRAWL_KEYS = new Set<string>(['url', 'maxPages', 'includePaths', 'destinations', ...CAPTURE_OPTION_KEYS]);
 
 export function parseBatchRequest(body: JsonObject, config: Config): BatchRequest {
   refuseUnknownKeys(body, BATCH_KEYS);
@@ -32,7 +37,7 @@ export function parseBatchRequest(body: JsonObject, config: Config): BatchReques
   raw.forEach((u: unknown, i: number) => {
     if (typeof u !== 'string') throw invalidRequest(`urls[${i}] must be a string`);
   });
-  return { urls: [...(raw as string[])], options: parseCaptureOptions(body, config) };
+  return { urls: [...(raw as string[])], options: parseCaptureOptions(body, config), destinations: parseDestinationIds(body.destinations) };
 }
 
 export function parseCrawlRequest(body: JsonObject, config: Config): CrawlRequest {
@@ -46,7 +51,13 @@ export function parseCrawlRequest(body: JsonObject, config: Config): CrawlReques
   if (typeof maxPages !== 'number' || !Number.isInteger(maxPages) || maxPages < 1 || maxPages > MAX_CRAWL_MAX_PAGES) {
     throw invalidRequest(`maxPages must be a whole number from 1 to ${MAX_CRAWL_MAX_PAGES}`);
   }
-  return { url, maxPages, includePaths: parseIncludePaths(body.includePaths), options: parseCaptureOptions(body, config) };
+  return {
+    url,
+    maxPages,
+    includePaths: parseIncludePaths(body.includePaths),
+    options: parseCaptureOptions(body, config),
+    destinations: parseDestinationIds(body.destinations),
+  };
 }
 
 /** The options as the caller would write them (request vocabulary), for the task records. */

@@ -10,6 +10,8 @@ export interface BatchCreate {
   id: string;
   urls: string[];
   options: CaptureOptions;
+  /** Destinations of the batch.completed event (issue 14). */
+  destinations?: string[];
 }
 
 export interface CrawlCreate {
@@ -18,6 +20,8 @@ export interface CrawlCreate {
   maxPages: number;
   includePaths: string[];
   options: CaptureOptions;
+  /** Destinations of the crawl.completed event (issue 14). */
+  destinations?: string[];
 }
 
 export type Admission = { ok: true } | { ok: false; message: string };

@@ -85,6 +85,25 @@ describe('monitors in the Workers runtime', () => {
     expect(listed.body.data.map((x: { id: string }) => x.id)).not.toContain(m.id);
   });
 
+  it('emits batch.completed and crawl.completed to the destinations a batch or crawl names', async () => {
+    const dst = await destination('/item/2', ['batch.completed', 'crawl.completed']);
+    const batch = await api('POST', '/v1/batches', { urls: [`${FIXTURE}/item/7`], destinations: [dst] });
+    expect(batch.status).toBe(201);
+    await waitFor(`/v1/batches/${batch.body.id}`, (r) => r.status === 'completed');
+    const crawl = await api('POST', '/v1/crawls', { url: `${FIXTURE}/site/0`, maxPages: 2, destinations: [dst] });
+    expect(crawl.status).toBe(201);
+    await waitFor(`/v1/crawls/${crawl.body.id}`, (r) => r.status === 'completed');
+    const until = Date.now() + 20_000;
+    let list: Array<{ id: string; type: string; status: string }> = [];
+    while (Date.now() < until) {
+      list = (await api('GET', `/v1/deliveries?destination=${dst}`)).body.data;
+      if (list.length === 2 && list.every((d) => d.status === 'delivered')) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(list.map((d) => [d.type, d.status])).toEqual([['batch.completed', 'delivered'], ['crawl.completed', 'delivered']]);
+    expect((await api('POST', '/v1/batches', { urls: [`${FIXTURE}/item/8`], destinations: ['nope'] })).status).toBe(400);
+  });
+
   it('retries a failing delivery with backoff, dead-letters it after the last attempt, and re-sends it on retry', async () => {
     const dst = await destination('/missing', ['monitor.run.completed']);
     const { body: m } = await api('POST', '/v1/monitors', { url: `${FIXTURE}/site/3`, intervalMinutes: 60, destinations: [dst] });

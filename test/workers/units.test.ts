@@ -107,11 +107,11 @@ describe('migrations', () => {
       // The version-1 tables exactly as the first release created them, without a schema_migrations table.
       sql.exec(BATCH_MIGRATIONS[0].sql);
       sql.exec("INSERT INTO units (idx, url, state, due_at) VALUES (0, 'http://a.test/', 'queued', 5)");
-      expect(applyMigrations(state.storage, BATCH_MIGRATIONS)).toBe(2);
-      expect(sql.exec<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version').toArray()).toEqual([{ version: 1 }, { version: 2 }]);
+      expect(applyMigrations(state.storage, BATCH_MIGRATIONS)).toBe(3);
+      expect(sql.exec<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version').toArray()).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
       expect(sql.exec('SELECT idx, url, sent_at FROM units').toArray()).toEqual([{ idx: 0, url: 'http://a.test/', sent_at: null }]);
       // Applying again changes nothing.
-      expect(applyMigrations(state.storage, BATCH_MIGRATIONS)).toBe(2);
+      expect(applyMigrations(state.storage, BATCH_MIGRATIONS)).toBe(3);
       // A unit sent before versions existed (sent_at null) counts as lost to the restart sweep only.
       expect(lapsedUnits(sql, 10, 1_000_000)).toEqual([]);
       expect(lapsedUnits(sql, 10, 1_000_000, 10)).toEqual([0]);

@@ -20,7 +20,7 @@ export function batchRoutes(tasks: TaskStore): Hono<AppEnv> {
     // A create that fails gives its admission back at once, so it never blocks the next batch (D224).
     const batch = tasks.batch(id);
     const record = await createOrRelease(registry, id, {
-      create: () => batch.create({ id, urls: req.urls, options: req.options }),
+      create: () => batch.create({ id, urls: req.urls, options: req.options, destinations: req.destinations }),
       get: () => batch.get(),
     });
     // The batch exists now: a registry hiccup must not turn its 201 into an error (a client would create it again);
