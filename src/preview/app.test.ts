@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/config.ts';
+import { makePdf } from '../files/test-helpers/make-pdf.ts';
 import type { FetchFn } from '../lanes/types.ts';
 import { publicAddressPolicy } from '../net/policy.ts';
 import { RobotsCache } from '../robots/index.ts';
@@ -24,7 +25,12 @@ const ARTICLE = `<!doctype html><html lang="en"><head><title>Tide tables</title>
 
 const RETAIL_PAGE = readFileSync(path.resolve(import.meta.dirname, '../../test/fixtures/adapters/retail/uk-see-all-buying-options.html'), 'utf8');
 
-const SITE: Record<string, { body: string; type?: string }> = {
+const PDF = makePdf({ pages: [{ lines: ['Annual report of the harbour', 'Tonnage rose by four per cent.'] }] });
+const BIG = new Uint8Array(6 * 1024 * 1024).fill(0x61);
+
+const SITE: Record<string, { body: string | Uint8Array; type?: string }> = {
+  'https://public.test/report.pdf': { body: PDF, type: 'application/pdf' },
+  'https://public.test/big.txt': { body: BIG, type: 'text/plain' },
   'https://www.amazon.co.uk/robots.txt': { body: 'User-agent: *\nAllow: /\n', type: 'text/plain' },
   'https://www.amazon.co.uk/dp/B0UK000001': { body: RETAIL_PAGE },
   'https://public.test/robots.txt': { body: 'User-agent: *\nAllow: /\n\nUser-agent: service-preview\nDisallow: /private\n', type: 'text/plain' },
@@ -156,6 +162,15 @@ describe('POST /api/preview', () => {
     const whole = await bodyOf(post(h, '/api/preview', { url: 'https://public.test/chrome', mainContent: false }));
     expect(main.markdown).not.toContain('Footer words');
     expect(whole.markdown).toContain('Footer words');
+  });
+
+  it('reads a PDF and shows its text; a file over 5 MiB fails with body_too_large', async () => {
+    const h = harness();
+    const pdf = await bodyOf(post(h, '/api/preview', { url: 'https://public.test/report.pdf' }));
+    expect(pdf.status).toBe('success');
+    expect(pdf.markdown).toContain('Annual report of the harbour');
+    const big = await bodyOf(post(h, '/api/preview', { url: 'https://public.test/big.txt' }));
+    expect(big).toMatchObject({ status: 'failed', reason: 'body_too_large', diagnostic: { code: 'capture_failed' } });
   });
 
   it('follows the `service` group when there is no service-preview group', async () => {
