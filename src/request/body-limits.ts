@@ -21,6 +21,8 @@ const ROUTE_LIMITS: ReadonlyArray<readonly [RegExp, number]> = [
   [/^\/v1\/scrape\/?$/, SINGLE_URL_BODY_MAX],
   [/^\/v1\/crawls\/?$/, SINGLE_URL_BODY_MAX],
   [/^\/v1\/batches\/?$/, BATCH_BODY_MAX],
+  // A monitor carries one URL and the scrape options (a JSON schema among them), on create and on PATCH.
+  [/^\/v1\/monitors(\/[^/]+)?\/?$/, SINGLE_URL_BODY_MAX],
   [/^\/fc\/+v1\/+scrape\/?$/, SINGLE_URL_BODY_MAX],
   [/^\/fc\/+v1\/+crawl\/?$/, SINGLE_URL_BODY_MAX],
   [/^\/fc\/+v1\/+batch\/+scrape\/?$/, BATCH_BODY_MAX],
