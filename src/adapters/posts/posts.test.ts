@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
 import { adapterDiagnostic, runAdapters, selectAdapter } from '../registry.ts';
@@ -177,5 +179,21 @@ describe('walls are walls, not pages with a login box', () => {
     const document = parseHTML(page(login)).document as AdapterDocument;
     const url = new URL(`${HOST}/threads/heizung-taktet.4711/`);
     expect(runAdapters({ url, finalUrl: url, document, httpStatus: 200 })?.access?.reason).toBe('login_required');
+  });
+});
+
+describe('any fixture at any adapter path', () => {
+  const FILES = ['retail', 'microblog', 'forum'].flatMap((dir) =>
+    readdirSync(join(import.meta.dirname, '..', '..', '..', 'test', 'fixtures', 'adapters', dir)).map((f) => `${dir}/${f}`));
+  const PATHS = ['/dp/B0C1X2Y3Z4', '/ada_example/status/1859000000000000042', '/@bernd/113456789012345678', '/notes/9xk2ab3cd4', '/t/x/1234/2', '/viewtopic.php?p=456', '/r/x/comments/1abc23/', '/plain/page'];
+  it.each(FILES)('%s: reads without throwing, names an adapter of the path\'s kind, and keeps its evidence contract', (file) => {
+    for (const path of PATHS) {
+      const url = new URL(HOST + path);
+      const result = runAdapters({ url, finalUrl: url, document: parseFixture(file), httpStatus: 200 });
+      if (result === null) continue;
+      const kind = path.startsWith('/dp/') ? 'retail_product' : /^\/(t|viewtopic|r)\b/.test(path) ? 'forum_post' : 'microblog_post';
+      expect(result.adapter, path).toBe(kind);
+      expect(evidenceGaps(result), path).toEqual([]);
+    }
   });
 });
