@@ -4,7 +4,6 @@
 // fire by themselves under wrangler dev, so this launcher triggers the scheduler once a minute.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { createInterface } from 'node:readline';
 import { freePort } from './ports.ts';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../config/config.ts';
@@ -43,7 +42,7 @@ async function startWrangler(name: string, config: string, port: number, o: Laun
   ];
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
-    stdio: ['ignore', 'inherit', 'pipe'],
+    stdio: ['ignore', 'inherit', 'inherit'],
     env: {
       ...process.env,
       WRANGLER_SEND_METRICS: 'false',
@@ -53,24 +52,7 @@ async function startWrangler(name: string, config: string, port: number, o: Laun
       XDG_CACHE_HOME: chrome?.cacheHome ?? process.env.XDG_CACHE_HOME ?? path.join(ROOT, 'node_modules/.cache'),
     },
   });
-  forwardStderr(child);
   return child;
-}
-
-/**
- * wrangler's stderr, less its warning that Scheduled Workers are not triggered locally: this launcher does trigger
- * them (every SVC_SCHEDULER_INTERVAL_MS), so the warning would only mislead. At most its 8 lines are dropped.
- */
-function forwardStderr(child: ChildProcess): void {
-  let skip = 0;
-  createInterface({ input: child.stderr as NodeJS.ReadableStream, crlfDelay: Infinity }).on('line', (line) => {
-    if (line.includes('Scheduled Workers are not automatically triggered')) skip = 8;
-    if (skip > 0) {
-      skip = line.includes('test-cron-triggers-locally') ? 0 : skip - 1;
-      return;
-    }
-    process.stderr.write(`${line}\n`);
-  });
 }
 
 async function waitReady(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
