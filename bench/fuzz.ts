@@ -15,6 +15,7 @@ import { oddRequest, POST_ROUTES, postRequest, routeShape, type FuzzRequest } fr
 const RUNS = Number(process.argv[2] ?? process.env.FUZZ_RUNS ?? 3_000);
 const ODD_RUNS = Math.max(100, Math.round(RUNS / 3.5));
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
+const ROUNDS = Number(process.env.FUZZ_ROUNDS ?? 1);
 const CONCURRENCY = 8;
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
@@ -152,14 +153,18 @@ try {
   const origins = [site.origin, 'http://127.0.0.1:1'];
   const tally = new Tally();
   const started = Date.now();
-  for (const route of POST_ROUTES) {
-    const requests = fc.sample(postRequest(route, origins), { numRuns: RUNS, seed: SEED });
-    await flood(svc, requests, tally, [route === '/v1/scrape' ? 200 : 201]);
-    console.log(`${route}: ${RUNS} sent (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  // A second round (FUZZ_ROUNDS=2, other seed) shows whether memory keeps growing or stays at the first round's level.
+  for (let round = 1; round <= ROUNDS; round++) {
+    const seed = SEED + round - 1;
+    for (const route of POST_ROUTES) {
+      const requests = fc.sample(postRequest(route, origins), { numRuns: RUNS, seed });
+      await flood(svc, requests, tally, [route === '/v1/scrape' ? 200 : 201]);
+      console.log(`round ${round} ${route}: ${RUNS} sent (${((Date.now() - started) / 1000).toFixed(0)} s); workerd RSS ${workerdRss(launcher)}`);
+    }
+    await flood(svc, fc.sample(oddRequest(), { numRuns: ODD_RUNS, seed }), tally, [200, 201]);
+    await flood(svc, bigBodies(site.origin), tally, [200, 201]);
+    console.log(`workerd RSS right after round ${round}: ${workerdRss(launcher)}`);
   }
-  await flood(svc, fc.sample(oddRequest(), { numRuns: ODD_RUNS, seed: SEED }), tally, [200, 201]);
-  await flood(svc, bigBodies(site.origin), tally, [200, 201]);
-  console.log(`workerd RSS right after: ${workerdRss(launcher)}`);
   const afterValid = await validStillWorks(svc, site);
   console.log(`\n${tally.report()}`);
   for (const p of [...tally.problems, ...afterValid]) console.log(`PROBLEM: ${p}`);
