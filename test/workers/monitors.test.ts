@@ -85,6 +85,31 @@ describe('monitors in the Workers runtime', () => {
     expect(listed.body.data.map((x: { id: string }) => x.id)).not.toContain(m.id);
   });
 
+  it('answers bad input with the error table, never internal_error', async () => {
+    const cases: Array<[string, string, unknown, number, string]> = [
+      ['POST', '/v1/monitors', '{"url":', 400, 'invalid_json'],
+      ['POST', '/v1/monitors', { url: `${FIXTURE}/x`, intervalMinutes: 1, every: 5 }, 400, 'unsupported_parameter'],
+      ['POST', '/v1/monitors', { url: `${FIXTURE}/x` }, 400, 'invalid_request'],
+      ['POST', '/v1/monitors', { url: `${FIXTURE}/x`, intervalMinutes: 1, formats: ['html'] }, 400, 'unsupported_format'],
+      ['GET', '/v1/monitors?cursor=bogus', undefined, 400, 'invalid_request'],
+      ['GET', '/v1/monitors?limit=0', undefined, 400, 'invalid_request'],
+      ['POST', '/v1/destinations', { url: 'mailto:a@b.test' }, 400, 'invalid_request'],
+      ['POST', '/v1/destinations', { url: `${FIXTURE}/h`, events: [] }, 400, 'invalid_request'],
+      ['GET', '/v1/destinations/dst_000000000000000000000000', undefined, 404, 'not_found'],
+      ['DELETE', '/v1/destinations/whatever', undefined, 404, 'not_found'],
+      ['GET', '/v1/deliveries?status=lost', undefined, 400, 'invalid_request'],
+      ['GET', '/v1/deliveries?destination=x', undefined, 400, 'invalid_request'],
+      ['GET', '/v1/deliveries?page=2', undefined, 400, 'unsupported_parameter'],
+      ['GET', '/v1/deliveries/dlv_000000000000000000000000', undefined, 404, 'not_found'],
+      ['POST', '/v1/deliveries/dlv_000000000000000000000000/retry', { force: true }, 400, 'unsupported_parameter'],
+      ['GET', '/v1/monitors/monitor_000000000000000000000000/runs/run_x', undefined, 404, 'not_found'],
+    ];
+    for (const [method, path, body, status, code] of cases) {
+      const r = await api(method, path, body);
+      expect([method, path, r.status, r.body?.code]).toEqual([method, path, status, code]);
+    }
+  });
+
   it('emits batch.completed and crawl.completed to the destinations a batch or crawl names', async () => {
     const dst = await destination('/item/2', ['batch.completed', 'crawl.completed']);
     const batch = await api('POST', '/v1/batches', { urls: [`${FIXTURE}/item/7`], destinations: [dst] });
