@@ -2,6 +2,7 @@
 // are read here, once per request, into the services the routes of src/preview/app.ts use.
 import { loadConfig } from '../src/config/config.ts';
 import { proxyRouteOf, routedFetch } from '../src/lanes/proxy/proxy-fetch.ts';
+import { NO_PROXY_ROUTES } from '../src/lanes/proxy/settings.ts';
 import { dohResolver } from '../src/net/doh.ts';
 import { publicAddressPolicy } from '../src/net/policy.ts';
 import { createPreviewApp, type PreviewServices } from '../src/preview/app.ts';
@@ -23,7 +24,10 @@ const robotsCache = new RobotsCache();
 
 async function services(env: PreviewEnv): Promise<PreviewServices> {
   const preview = loadPreviewConfig(env);
-  const config = await loadConfig(env);
+  // The capture settings, without the API's rule that hosted mode needs tokens (the preview takes none); hosted
+  // mode itself is the preview's own setting, and hosted means no environment proxy, as for the API.
+  const base = await loadConfig({ ...env, SVC_HOSTED: undefined });
+  const config = preview.hosted ? { ...base, hosted: true, proxy: NO_PROXY_ROUTES } : base;
   // One Durable Object for all counters: the visitor and site allowances are checked and counted in one step.
   const quota = env.PREVIEW_QUOTA.get(env.PREVIEW_QUOTA.idFromName('quota'));
   const transport = routedFetch(config.proxy, (input, init) => fetch(input, init));
