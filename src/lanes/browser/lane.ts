@@ -89,10 +89,11 @@ function stopped(track: MainFrameTrack, signal: AbortSignal): boolean {
 }
 
 /** Waits until the main frame stops navigating and the network is quiet, then reads the rendered HTML. */
-async function settledHtml(page: Page, track: MainFrameTrack, signal: AbortSignal): Promise<string | null> {
+async function settledHtml(page: Page, track: MainFrameTrack, signal: AbortSignal, interrupted: Promise<void>): Promise<string | null> {
   for (let attempt = 0; ; attempt++) {
     const before = track.documentsRequested;
-    await page.waitForNetworkIdle({ idleTime: SETTLE_IDLE_MS, timeout: SETTLE_MAX_MS }).catch(() => undefined);
+    const quiet = page.waitForNetworkIdle({ idleTime: SETTLE_IDLE_MS, timeout: SETTLE_MAX_MS }).catch(() => undefined);
+    await Promise.race([quiet, interrupted]);
     if (stopped(track, signal)) return null;
     if (track.documentsRequested !== before) continue;
     try {
@@ -146,10 +147,16 @@ async function capture(lease: PageLease, track: MainFrameTrack, r: BrowserLaneRe
   if (r.state) await applyBrowserState(page, r.state);
   await watch(page, track, r);
   let gotoError: unknown = null;
-  await page.goto(r.url.href, { waitUntil: 'load', timeout: 0 }).catch((err: unknown) => (gotoError = err));
+  // A file, a refusal or a page that keeps moving ends the wait at once (a PDF never fires `load` in some builds).
+  const interrupted = new Promise<void>((resolve) => (track.onStop = resolve));
+  const loaded = page.goto(r.url.href, { waitUntil: 'load', timeout: 0 }).then(
+    () => undefined,
+    (err: unknown) => void (gotoError = err),
+  );
+  await Promise.race([loaded, interrupted]);
   const end = early(track, r, ua, gotoError);
   if (end) return end;
-  const html = await settledHtml(page, track, r.signal);
+  const html = await settledHtml(page, track, r.signal, interrupted);
   const after = early(track, r, ua, null);
   if (after || html === null) return after ?? { kind: 'result', result: { ...common(track, r, ua), kind: 'timeout' } };
   if (track.status === null) {

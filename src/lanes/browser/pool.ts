@@ -10,6 +10,8 @@ import { errorMessage } from '../../io/errors.ts';
 export const SESSION_KEEP_ALIVE_MS = 10 * 60 * 1000;
 /** How often a capture waiting for a free page slot looks again (no cross-request promise in workerd). */
 const SLOT_POLL_MS = 25;
+/** A kept session that does not accept a connection this fast is given up (a launch is cheaper than waiting). */
+const CONNECT_TIMEOUT_MS = 5_000;
 
 /** The binding's shape as @cloudflare/puppeteer takes it. */
 export interface BrowserBinding {
@@ -38,6 +40,37 @@ function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));
 }
 
+/**
+ * `work` or a rejection when `signal` fires or `ms` pass. A browser that arrives after that is closed, so that no
+ * session is left connected (or, for a launch, running) without an owner.
+ */
+function bounded(work: Promise<Browser>, signal: AbortSignal, ms: number | null): Promise<Browser> {
+  return new Promise<Browser>((resolve, reject) => {
+    let settled = false;
+    const giveUp = (err: Error) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      signal.removeEventListener('abort', onAbort);
+      reject(err);
+    };
+    const onAbort = () => giveUp(new BrowserTimeout());
+    const timer = ms === null ? undefined : setTimeout(() => giveUp(new Error('the kept browser session did not answer')), ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+    if (signal.aborted) onAbort();
+    work.then(
+      (browser) => {
+        if (settled) return void browser.close().catch(() => undefined);
+        settled = true;
+        clearTimeout(timer);
+        signal.removeEventListener('abort', onAbort);
+        resolve(browser);
+      },
+      (err: unknown) => giveUp(err instanceof Error ? err : new Error(String(err))),
+    );
+  });
+}
+
 export class BrowserPool {
   private readonly binding: BrowserBinding;
   readonly maxPages: number;
@@ -64,18 +97,20 @@ export class BrowserPool {
   }
 
   /** A connected browser: a kept idle session when one still answers, else a new launch. */
-  private async browser(): Promise<{ browser: Browser; reused: boolean }> {
+  private async browser(signal: AbortSignal): Promise<{ browser: Browser; reused: boolean }> {
     while (this.reuse && isolate.idle.length > 0) {
       const id = isolate.idle.pop() as string;
       try {
-        const browser = await puppeteer.connect(this.binding, id);
+        const browser = await bounded(puppeteer.connect(this.binding, id), signal, CONNECT_TIMEOUT_MS);
         isolate.reused++;
         return { browser, reused: true };
-      } catch {
-        // The session ended (keep_alive ran out, or it crashed): try the next one.
+      } catch (err) {
+        if (err instanceof BrowserTimeout) throw err;
+        // The session ended (keep_alive ran out, or it crashed) or did not answer: try the next one.
       }
     }
-    const browser = await puppeteer.launch(this.binding, this.reuse ? { keep_alive: SESSION_KEEP_ALIVE_MS } : {});
+    const launching = puppeteer.launch(this.binding, this.reuse ? { keep_alive: SESSION_KEEP_ALIVE_MS } : {});
+    const browser = await bounded(launching, signal, null);
     isolate.launched++;
     return { browser, reused: false };
   }
@@ -101,7 +136,7 @@ export class BrowserPool {
     let context: BrowserContext | null = null;
     let healthy = true;
     try {
-      const got = await this.browser();
+      const got = await this.browser(signal);
       browser = got.browser;
       context = await browser.createBrowserContext();
       const page = await context.newPage();

@@ -41,6 +41,8 @@ export class MainFrameTrack {
   documentsRequested = 0;
   /** The User-Agent the page's requests carry, once set. */
   userAgent: string | null = null;
+  /** Called once the capture must stop waiting for the page (refused, a file, a page that keeps moving). */
+  onStop: () => void = () => undefined;
   readonly warnings: string[] = [];
 
   private readonly requestedUrl: string;
@@ -53,6 +55,7 @@ export class MainFrameTrack {
   admitDocument(): boolean {
     if (this.documentsRequested >= MAX_DOCUMENTS) {
       this.keptMoving = true;
+      this.onStop();
       return false;
     }
     this.documentsRequested++;
@@ -61,6 +64,7 @@ export class MainFrameTrack {
 
   stop(ending: Ending): void {
     this.ending ??= ending;
+    this.onStop();
   }
 
   /** A main-frame document response (a redirect hop or the document itself). */
@@ -73,6 +77,7 @@ export class MainFrameTrack {
     if (REDIRECT_STATUSES.has(status) && headers.location !== undefined) return;
     if (!isPageType(headers['content-type'] ?? null, headers['content-disposition'] ?? null)) {
       this.file ??= { url, contentType: headers['content-type'] ?? null };
+      this.onStop();
     }
   }
 
