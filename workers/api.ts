@@ -2,8 +2,8 @@
 // with the Durable Object classes it binds. Everything Worker-specific is wired here; src/ gets plain inputs.
 import { env } from 'cloudflare:workers';
 import { createApp } from '../src/http/app.ts';
-import { RESTART_SWEEP_CRON } from '../src/tasks/settings.ts';
-import { taskStore } from './env.ts';
+import { serviceEnv, taskStore } from './env.ts';
+import { runtimeRecovery } from './recovery.ts';
 import { consumeQueue, sweepTasks } from './task-queue.ts';
 import { withRemoteMcp } from './mcp.ts';
 import { hookStore, sweepHooks } from './monitors.ts';
@@ -17,15 +17,22 @@ export { DeliveryLedger } from '../durable-objects/deliveries.ts';
 
 // The module-level env (the Worker's bindings) makes the store; its stubs are made per call, never shared.
 const app = createApp({ tasks: taskStore(env), hooks: hookStore(env) });
+const recovery = runtimeRecovery();
 
 export default {
   // /mcp (remote owner-only MCP, behind OAuth) only with the SVC_MCP_* settings; otherwise the app alone.
-  fetch: withRemoteMcp((req, env, ctx) => app.fetch(req, env, ctx)),
-  queue: (batch, env) => consumeQueue(batch, env),
-  // The launcher's start-up sweep (D223) sends its start time: work sent before it died with the previous process.
+  fetch: withRemoteMcp((req, env, ctx) => {
+    recovery.seen();
+    return app.fetch(req, env, ctx);
+  }),
+  queue: (batch, env) => {
+    recovery.seen();
+    return consumeQueue(batch, env);
+  },
+  // The first run of a fresh local runtime also sends again the work the previous process died with (D223).
   // Monitors and deliveries are swept too: due runs start even when an alarm was lost (D267).
-  scheduled: (controller, env, ctx) => {
-    const lostBefore = controller.cron === RESTART_SWEEP_CRON ? controller.scheduledTime : null;
+  scheduled: (_controller, env, ctx) => {
+    const lostBefore = recovery.lostBefore(serviceEnv(env).SVC_LOCAL_SERVICE === '1');
     ctx.waitUntil(Promise.all([sweepTasks(env, Date.now(), lostBefore), sweepHooks(env, Date.now(), lostBefore)]));
   },
 } satisfies ExportedHandler<Env>;

@@ -9,4 +9,6 @@ export type ServiceEnv = {
   /** Browser Rendering (the browser lanes); absent in tests that do not need it. */
   BROWSER?: Fetcher;
   SVC_TASK_STALE_MS?: string;
+  /** '1' under the local launcher: a fresh runtime means its in-memory queues were emptied (decision D223). */
+  SVC_LOCAL_SERVICE?: string;
 };

@@ -7,7 +7,6 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { freePort } from './ports.ts';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../config/config.ts';
-import { RESTART_SWEEP_CRON } from '../tasks/settings.ts';
 import { parseLaunchArgs, UsageError, workerVars, type LaunchOptions } from './args.ts';
 import { loadPreviewConfig } from '../preview/config.ts';
 import { killLocalChrome, prepareLocalChrome, type LocalChrome } from '../lanes/browser/local-chrome.ts';
@@ -71,8 +70,6 @@ async function waitReady(url: string, child: ChildProcess, timeoutMs: number): P
 }
 
 async function main(): Promise<void> {
-  // Work sent or leased before this instant belongs to a previous process (decision D223).
-  const startedAt = Date.now();
   let o: LaunchOptions;
   try {
     o = parseLaunchArgs(process.argv.slice(2), process.env);
@@ -88,6 +85,8 @@ async function main(): Promise<void> {
   // Preview quotas of a local service start from zero at every launch (spec "Limits" rule 3): the counter Durable
   // Object keys its rows by this epoch, while its state directory persists (decision D143).
   vars.SVC_PREVIEW_EPOCH = String(Date.now());
+  // The local queues live in memory: a fresh runtime sends again the work a previous one held (decision D223).
+  vars.SVC_LOCAL_SERVICE = '1';
   // The Workers read these settings with the same loaders: a setting they would refuse stops us before starting.
   try {
     await loadConfig(vars);
@@ -170,8 +169,8 @@ async function main(): Promise<void> {
     fetch(`${apiUrl}/cdn-cgi/local/scheduled?cron=${encodeURIComponent(CRON)}`, { signal: AbortSignal.timeout(30_000) }).catch(() => undefined);
   };
   ticker = setInterval(fire, Number(process.env.SVC_SCHEDULER_INTERVAL_MS ?? 60_000));
-  // At once: the start-up sweep sends again the batch and crawl work a previous process died with (D223).
-  fetch(`${apiUrl}/cdn-cgi/local/scheduled?cron=${RESTART_SWEEP_CRON}&time=${startedAt}`, { signal: AbortSignal.timeout(30_000) }).catch(() => undefined);
+  // At once too: the first run sends again the batch and crawl work a previous process died with (D223).
+  fire();
 }
 
 main().catch((err) => {

@@ -39,12 +39,6 @@ export const MAX_CONSUMER_WAIT_MS = 10_000;
 export const DEFAULT_STALE_MS = 120_000;
 const MIN_STALE_MS = 1_000;
 
-/**
- * The cron value of the sweep the local launcher fires once the service is up (decision D223). The scheduled time
- * it sends is the launcher's start: messages sent and leases taken before it died with the previous process.
- */
-export const RESTART_SWEEP_CRON = 'svc-restart';
-
 /** SVC_TASK_STALE_MS: whole milliseconds ≥ 1000; anything else falls back to the default. */
 export function staleMsFromEnv(env: Record<string, unknown>): number {
   const raw = env.SVC_TASK_STALE_MS;

@@ -1,10 +1,9 @@
 /// <reference types="@cloudflare/vitest-plugin/types" />
 // The task registry and the scheduled sweep inside workerd.
-import { createExecutionContext, createScheduledController, runInDurableObject, waitOnExecutionContext } from 'cloudflare:test';
+import { runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { batchStub, registryStub } from '../../durable-objects/stubs.ts';
-import { RESTART_SWEEP_CRON } from '../../src/tasks/settings.ts';
-import worker from '../../workers/api.ts';
+import { runtimeRecovery } from '../../workers/recovery.ts';
 import { sweepTasks } from '../../workers/task-queue.ts';
 import { ACCEPT_LEASE_MS, MAX_ACTIVE_BATCHES } from '../../src/tasks/settings.ts';
 import { api, env, FIXTURE, readAll, waitFor } from './helpers.ts';
@@ -64,7 +63,7 @@ describe('scheduled sweep', () => {
   });
 });
 
-describe('restart sweep (decision D223)', () => {
+describe('recovery after a restart (decision D223)', () => {
   it('sends again at once the work a previous process held, which the ordinary sweep would still wait for', async () => {
     const { body } = await api('POST', '/v1/batches', { urls: [`${FIXTURE}/item/11`, `${FIXTURE}/item/12`, `${FIXTURE}/item/13`] });
     await waitFor(`/v1/batches/${body.id}`, (r) => r.status === 'completed');
@@ -84,12 +83,22 @@ describe('restart sweep (decision D223)', () => {
     await sweepTasks(env);
     expect((await api('GET', `/v1/batches/${body.id}`)).body).toMatchObject({ status: 'running', done: 1 });
 
-    const ctx = createExecutionContext();
-    await worker.scheduled(createScheduledController({ cron: RESTART_SWEEP_CRON, scheduledTime: startedAt }), env, ctx);
-    await waitOnExecutionContext(ctx);
+    await sweepTasks(env, Date.now(), startedAt);
     const record = await waitFor(`/v1/batches/${body.id}`, (r) => r.status === 'completed');
     expect(record).toMatchObject({ done: 3, counts: { success: 3 } });
     expect((await readAll(`/v1/batches/${body.id}/items`, 10)).map((i) => i.index).sort()).toEqual([0, 1, 2]);
+  });
+
+  it('gives the boundary once, to the first scheduled run of a fresh local runtime: its first invocation', () => {
+    const local = runtimeRecovery();
+    local.seen(1000);
+    local.seen(2000);
+    expect(local.lostBefore(true, 3000)).toBe(1000);
+    expect(local.lostBefore(true, 4000)).toBeNull();
+    // Deployed (not local): queues are durable and isolates come and go, so a fresh one loses nothing.
+    const deployed = runtimeRecovery();
+    deployed.seen(1000);
+    expect(deployed.lostBefore(false, 3000)).toBeNull();
   });
 
   it('leaves a registry entry of an unknown kind alone instead of treating it as a batch (D221)', async () => {
