@@ -26,6 +26,9 @@ interface PriceRead {
   currencyEvidence: ValueEvidence;
 }
 
+/** Links and buttons of the offer area, where a "see all buying options" of the main product sits. */
+const OFFER_AREA_LINKS = ['#buybox', '#desktop_buybox', '#mobile_buybox', '#rightCol'].flatMap((id) => [`${id} a`, `${id} input`, `${id} span`]);
+
 /** Containers that hold the main product's offer: walking up stops there (a label beyond belongs to others). */
 const OFFER_ROOTS = /^(?:corePrice|apex_|buybox$|desktop_buybox$|mobile_buybox$|rightCol$|centerCol$|ppd$|dp-container$)/;
 
@@ -150,13 +153,22 @@ function noQuote(doc: AdapterDocument, unreadable: ValueEvidence[]): AdapterIssu
   if (unreadable.length > 0) {
     return issue('quote_unverified', 'price', `The selected price "${unreadable[0].quote}" cannot be read: nothing on the page settles its separator (number rule 6).`, 'observed', unreadable);
   }
-  const seeAll = firstText(doc, SEE_ALL_BUYING_OPTIONS) ?? all(doc, 'a, span, input')
-    .map((el) => ({ el, selector: '', text: textOf(el) || clean(el.getAttribute('value')) }))
-    .find((f) => SEE_ALL_TEXT.test(f.text) && !outsideSelection(f.el)) ?? null;
+  const seeAll = firstText(doc, SEE_ALL_BUYING_OPTIONS) ?? seeAllLink(doc);
   if (seeAll) {
-    return issue('quote_unverified', 'price', 'The page shows only "see all buying options" and no selected offer.', 'observed', [domEvidence(seeAll.selector || seeAll.el.localName, seeAll.text)]);
+    return issue('quote_unverified', 'price', 'The page shows only "see all buying options" and no selected offer.', 'observed', [domEvidence(seeAll.selector, seeAll.text)]);
   }
   return issue('quote_unverified', 'price', 'No selected price was found for the main product.', 'unobserved', []);
+}
+
+/** A "see all buying options" link or button of the offer area that has no dedicated id. */
+function seeAllLink(doc: AdapterDocument): { selector: string; text: string } | null {
+  for (const selector of OFFER_AREA_LINKS) {
+    for (const el of all(doc, selector)) {
+      const text = textOf(el) || clean(el.getAttribute('value'));
+      if (SEE_ALL_TEXT.test(text) && !outsideSelection(el)) return { selector, text };
+    }
+  }
+  return null;
 }
 
 /** The currency: every reading that names one must agree, and at least one must name it (D163). */

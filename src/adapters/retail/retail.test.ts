@@ -56,6 +56,12 @@ const CASES: Case[] = [
     codes: ['quote_unverified'],
   },
   {
+    name: 'mobile layout showing only "すべての出品を見る" (a link without the usual id)',
+    file: 'jp-mobile-see-all.html', path: '/dp/B0JP500500',
+    product: { asin: 'B0JP500500', price: null, currency: null, seller: null, region: '大阪府大阪市 530-0001' },
+    codes: ['quote_unverified'],
+  },
+  {
     name: 'unavailable item: no price although carousels show prices',
     file: 'fr-unavailable.html', path: '/dp/B0FR000777',
     product: { asin: 'B0FR000777', price: null, currency: null, availability: 'Actuellement indisponible.', region: 'Lyon 69001', rating: 4.4, reviewCount: 587 },
@@ -171,6 +177,12 @@ describe('retail product adapter', () => {
       expect(result.product?.price, file).toBeNull();
       expect(Object.keys(result.evidence), file).not.toContain('price');
     }
+  });
+
+  it('quotes the "see all buying options" text it found', () => {
+    const url = new URL(`${HOST}/dp/B0JP500500`);
+    const result = runAdapters({ url, finalUrl: url, document: parseFixture('retail/jp-mobile-see-all.html'), httpStatus: 200 })!;
+    expect(result.issues[0]).toMatchObject({ code: 'quote_unverified', evidence: 'observed', quotes: [{ source: 'dom', locator: '#mobile_buybox a', quote: 'すべての出品を見る' }] });
   });
 
   it('issues carry observed/unobserved evidence with quotes of what was seen', () => {
