@@ -5,13 +5,12 @@
 import { DurableObject } from 'cloudflare:workers';
 import { applyMigrations } from '../migrations/apply.ts';
 import { DELIVERY_MIGRATIONS } from '../migrations/deliveries.ts';
-import { deliveryMessage, type DeliveryAttempt, type DeliveryRecord, type DestinationRecord, type EventEnvelope, type EventType } from '../src/deliveries/events.ts';
+import { deliveryMessage, newId, type DeliveryAttempt, type DeliveryRecord, type DestinationRecord, type EventEnvelope, type EventType } from '../src/deliveries/events.ts';
 import type { DeliveryQuery, DestinationCreate } from '../src/deliveries/requests.ts';
 import { backoffMs, DELIVERY_LEASE_MS, deliverySettingsFromEnv } from '../src/deliveries/settings.ts';
 import type { DeliveryPage, Outcome } from '../src/monitors/store.ts';
 import { iso } from '../src/tasks/records.ts';
 import type { SweepRequest } from '../src/tasks/store.ts';
-import { newId } from '../src/deliveries/events.ts';
 
 type DestinationRow = { id: string; url: string; events: string; description: string | null; secret: string; created_at: number; deleted: number };
 type DeliveryRow = {
