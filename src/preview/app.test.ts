@@ -247,6 +247,7 @@ describe('GET /api/quota, capability, page', () => {
     expect(await bodyOf(h.request('/api/capability?url=' + encodeURIComponent('http://0x7f000001/')))).toMatchObject({ route: 'unsupported', supported: false });
     expect((await h.request('/api/capability?url=' + encodeURIComponent('http://256.1/'))).status).toBe(400);
     expect((await h.request('/api/capability')).status).toBe(400);
+    expect((await bodyOf(h.request('/api/capability?url=https%3A%2F%2Fexample.com%2F&fetch=1'))).code).toBe('invalid_options');
     expect((await post(h, '/api/capability', { url: 'https://example.com/', extra: 1 })).status).toBe(400);
     expect(h.sent).toEqual([]);
     expect((await bodyOf(h.request('/api/quota'))).visitor.used).toBe(0);

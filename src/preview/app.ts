@@ -10,7 +10,7 @@ import type { PreviewConfig } from './config.ts';
 import { ABOUT_PATH, aboutPage, APP_CSS, appScript, indexPage, securityHeaders } from './page.ts';
 import type { QuotaView, StartOutcome } from './quota.ts';
 import { visitorKey } from './quota.ts';
-import { parseCapabilityRequest, parsePreviewRequest, PreviewInputError, readBody, readUrl, type PreviewRequest } from './request.ts';
+import { parseCapabilityRequest, parsePreviewRequest, PreviewInputError, readBody, type PreviewRequest } from './request.ts';
 import { errorBody, previewFromResult, previewRefusal, type PreviewResponse } from './response.ts';
 
 /** The quota counters (a Durable Object at the edge); `visitor` is the key of visitorKey(). */
@@ -125,11 +125,8 @@ export function createPreviewApp(factory: ServicesFactory): Hono<Env> {
     return quota ? c.json(quota) : c.json({ error: 'the allowance counter did not answer; try again shortly', code: 'service_unavailable' }, 503);
   });
 
-  app.get('/api/capability', async (c) => {
-    const other = Object.keys(c.req.queries()).filter((k) => k !== 'url');
-    if (other.length > 0) throw new PreviewInputError('invalid_options', `the capability hint accepts only url; not supported: ${other.join(', ')}`);
-    return capabilityFromText(c.var.services, readUrl(c.req.query('url')));
-  });
+  // The query holds the same one key as the POST body (`url`); the address lands in the request log.
+  app.get('/api/capability', async (c) => capabilityFromText(c.var.services, parseCapabilityRequest(c.req.query())));
   app.post('/api/capability', async (c) => capabilityFromText(c.var.services, parseCapabilityRequest(await readBody(c.req.raw))));
 
   app.post('/api/preview', async (c) => {
