@@ -1,10 +1,11 @@
+import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
 import { fillFromPage } from '../json/fill.ts';
 import { listProvider } from '../json/sources/candidate.ts';
 import { adapterJsonCandidates } from './json.ts';
-import { adapterDiagnostic, runAdapters } from './registry.ts';
-import { parseFixture } from './test-helpers.ts';
-import type { AdapterResult } from './types.ts';
+import { runAdapters } from './registry.ts';
+import { fixtureHtml, parseFixture } from './test-helpers.ts';
+import type { AdapterDocument, AdapterResult } from './types.ts';
 
 const HOST = 'http://127.0.0.1:8000';
 
@@ -66,11 +67,17 @@ describe('adapter values for the JSON filler', () => {
   });
 });
 
-describe('preview diagnostic', () => {
-  it('puts the subject first, then the quote, currency and region', () => {
-    expect(adapterDiagnostic(run('retail/subject-unverified.html', '/dp/B0GB001849'))).toEqual({ code: 'subject_unverified', stage: 'adapter', evidence: 'unobserved' });
-    expect(adapterDiagnostic(run('retail/fr-unavailable.html', '/dp/B0FR000777'))).toEqual({ code: 'quote_absent_observed', stage: 'adapter', evidence: 'observed' });
-    expect(adapterDiagnostic(run('retail/it-mobile-no-region.html', '/dp/B0IT002999'))).toEqual({ code: 'region_unverified', stage: 'adapter', evidence: 'unobserved' });
-    expect(adapterDiagnostic(run('retail/us-desktop-carousels.html', '/dp/B0C1X2Y3Z4'))).toBeNull();
+describe('issue order (the first issue is the preview diagnostic, D168)', () => {
+  it('lists subject before quote, currency and region', () => {
+    const first = (file: string, path: string) => run(file, path).issues.map((i) => [i.code, i.evidence]);
+    expect(first('retail/subject-unverified.html', '/dp/B0GB001849')).toEqual([['subject_unverified', 'unobserved']]);
+    expect(first('retail/es-region-prompt.html', '/dp/B0ES129900')).toEqual([['region_unverified', 'observed']]);
+    // A page with both a currency and a region issue: the currency (part of the quote check) comes first.
+    const both = runAdapters({
+      url: new URL(`${HOST}/dp/B0CA003499`), finalUrl: null, httpStatus: 200,
+      document: parseHTML(fixtureHtml('retail/ca-domain-only-currency.html').replace(/<header[\s\S]*?<\/header>/, '')).document as AdapterDocument,
+    })!;
+    expect(both.issues.map((i) => i.code)).toEqual(['currency_unverified', 'region_unverified']);
+    expect(run('retail/us-desktop-carousels.html', '/dp/B0C1X2Y3Z4').issues).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ import { forumPostAdapter } from './posts/forum.ts';
 import { microblogPostAdapter } from './posts/microblog.ts';
 import { retailProductAdapter } from './retail/adapter.ts';
 import { indexedDocument } from './dom.ts';
-import type { Adapter, AdapterDocument, AdapterInput, AdapterIssue, AdapterResult, IssueCode } from './types.ts';
+import type { Adapter, AdapterDocument, AdapterInput, AdapterResult } from './types.ts';
 
 const ADAPTERS: readonly Adapter[] = [retailProductAdapter, microblogPostAdapter, forumPostAdapter];
 
@@ -34,23 +34,4 @@ function readBy(url: URL, input: AdapterInput): AdapterResult | null {
 export function runAdapters(input: AdapterInput): AdapterResult | null {
   const indexed = { ...input, document: indexedDocument(input.document) };
   return readBy(input.url, indexed) ?? (input.finalUrl ? readBy(input.finalUrl, indexed) : null);
-}
-
-/** Which issue speaks for the capture in the preview's single `diagnostic`: identity first, then quote, currency, region. */
-const PRIORITY: readonly IssueCode[] = [
-  'subject_mismatch', 'subject_conflicting', 'subject_unverified', 'quote_conflicting', 'quote_absent_observed',
-  'quote_unverified', 'currency_unverified', 'region_unverified',
-];
-
-export interface AdapterDiagnostic {
-  code: IssueCode | 'login_required' | 'challenge';
-  stage: 'adapter';
-  evidence: 'observed' | 'unobserved';
-}
-
-/** The preview diagnostic for an adapter result (D168): an access block, else the highest-priority issue. */
-export function adapterDiagnostic(result: AdapterResult): AdapterDiagnostic | null {
-  if (result.access) return { code: result.access.reason, stage: 'adapter', evidence: 'observed' };
-  const first = [...result.issues].sort((a, b) => PRIORITY.indexOf(a.code) - PRIORITY.indexOf(b.code))[0] as AdapterIssue | undefined;
-  return first === undefined ? null : { code: first.code, stage: 'adapter', evidence: first.evidence };
 }

@@ -48,6 +48,15 @@ export type IssueCode =
   | 'region_unverified'
   | 'currency_unverified';
 
+/**
+ * The order issues are listed in: the first one speaks for the page in the preview's single diagnostic (D168).
+ * Identity first, then the quote, its currency, and the region.
+ */
+export const ISSUE_ORDER: readonly IssueCode[] = [
+  'subject_mismatch', 'subject_conflicting', 'subject_unverified', 'quote_conflicting', 'quote_absent_observed',
+  'quote_unverified', 'currency_unverified', 'region_unverified',
+];
+
 export interface AdapterIssue {
   code: IssueCode;
   /** The `document.product` field the issue concerns (`price`, `asin`...), or null for the whole record. */
@@ -107,6 +116,7 @@ export interface AdapterResult {
   adapter: AdapterName;
   product?: ProductValues;
   post?: PostValues;
+  /** In ISSUE_ORDER: `issues[0]` is the preview's diagnostic. */
   issues: AdapterIssue[];
   /** Evidence per reported (non-null) value, keyed by field path: `price`, `counts.likes`, `media[0]`, `replies[1]`. */
   evidence: Record<string, ValueEvidence>;

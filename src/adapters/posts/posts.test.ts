@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
-import { adapterDiagnostic, runAdapters, selectAdapter } from '../registry.ts';
+import { runAdapters, selectAdapter } from '../registry.ts';
 import { PARSE_MODES, evidenceGaps, fixturePage, parseFixture } from '../test-helpers.ts';
 import type { AdapterDocument, AdapterName, PostValues } from '../types.ts';
 
@@ -135,7 +135,7 @@ describe.each(PARSE_MODES)('post adapters (%s parse)', (mode) => {
     expect(result.post).toBeUndefined();
     expect(result.access).toMatchObject({ status: 'blocked', reason: c.reason });
     expect(result.access?.evidence.quote).not.toBe('');
-    expect(adapterDiagnostic(result)).toEqual({ code: c.reason, stage: 'adapter', evidence: 'observed' });
+    expect(result.issues).toEqual([]);
   });
 });
 

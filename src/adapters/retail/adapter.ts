@@ -1,7 +1,7 @@
 // Retail product adapter (issue 18 part 1): `/dp/{ASIN}` pages of a regional online store. Chosen by the path shape
 // plus product-page markup, never by host, so every regional store (and fixtures on 127.0.0.1) go through it.
 import { jsonLdBlocks } from '../dom.ts';
-import type { Adapter, AdapterInput, AdapterResult, ProductValues } from '../types.ts';
+import { ISSUE_ORDER, type Adapter, type AdapterInput, type AdapterResult, type ProductValues } from '../types.ts';
 import { readRatingValue, readRegion, readReviewCount, readSeller } from './context.ts';
 import { PRODUCT_PAGE_SIGNALS, asinFromUrl } from './markup.ts';
 import { checkQuote } from './quote.ts';
@@ -16,7 +16,10 @@ const pathMatches = (url: URL): boolean => asinFromUrl(url) !== null;
 function read(input: AdapterInput): AdapterResult | null {
   const { document } = input;
   // One query for all signals: a walk of the tree is the cost on a large page.
-  return document.querySelector(PRODUCT_PAGE_SIGNALS.join(', ')) === null ? null : run(input);
+  if (document.querySelector(PRODUCT_PAGE_SIGNALS.join(', ')) === null) return null;
+  const result = run(input);
+  result.issues.sort((a, b) => ISSUE_ORDER.indexOf(a.code) - ISSUE_ORDER.indexOf(b.code));
+  return result;
 }
 
 function run({ url, finalUrl, document, scripts }: AdapterInput): AdapterResult {
