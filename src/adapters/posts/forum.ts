@@ -1,7 +1,7 @@
 // Forum post adapter (issue 18 part 2, local beta). Path shapes of topic and post pages: `/t/{slug}/{id}[/{n}]`,
 // `/viewtopic.php?t=…|p=…`, `/r/{community}/comments/{id}[/{slug}]`, `/threads/{slug}.{id}`, `/d/{id}[-slug]`.
-// Layouts: schema.org microdata crawler view (`.crawler-post`), prosilver-style boards (`div.post`), and
-// custom-element threads (`shreddit-post`).
+// Layouts: schema.org microdata crawler view (`.crawler-post`), prosilver-style boards (`div.post`), custom-element
+// threads (`shreddit-post`) and message threads (`article.message[data-author]`).
 import { all } from '../dom.ts';
 import type { AdapterElement } from '../types.ts';
 import type { Located, PostElements, PostLayout } from './layout.ts';
@@ -10,7 +10,7 @@ import { postAdapter } from './post-adapter.ts';
 const PATHS = [
   /^\/t\/[^/]+\/\d+(?:\/\d+)?\/?$/,
   /^\/r\/[\w-]+\/comments\/[0-9a-z]+(?:\/[^/]*)?\/?$/,
-  /^\/threads\/[^/]*\.\d+\/?(?:post-\d+)?$/,
+  /^\/threads\/[^/]*\.\d+\/?(?:post-\d+\/?)?$/,
   /^\/d\/\d+(?:-[^/]*)?(?:\/\d+)?\/?$/,
 ];
 
@@ -95,4 +95,24 @@ const customElementThread: PostLayout = {
   nested: 'shreddit-comment',
 };
 
-export const forumPostAdapter = postAdapter('forum_post', isForumPostPath, [microdataCrawler, boardPost, customElementThread]);
+const MESSAGE = 'article.message[data-author]';
+
+const messageThread: PostLayout = {
+  name: 'message_thread',
+  find(doc, url) {
+    const posts = all(doc, MESSAGE);
+    const n = /\/post-(\d+)$/.exec(url.pathname)?.[1];
+    const focal = n === undefined ? 0 : posts.findIndex((el) => el.id === `js-post-${n}`);
+    return inThread(MESSAGE, posts, focal);
+  },
+  authorName: [],
+  authorHandle: [{ selector: '', attr: 'data-author' }],
+  publishedAt: [{ selector: '.message-attribution time', attr: 'datetime' }],
+  text: [{ selector: '.message-body .bbWrapper' }],
+  title: [{ selector: '.p-title-value', documentScope: true }],
+  url: [{ selector: '.message-attribution a[href*="/post-"]', attr: 'href' }],
+  media: [{ selector: '.bbWrapper img.bbImage', attr: 'src' }, { selector: '.bbWrapper video source', attr: 'src' }],
+  counts: { replies: [], reposts: [], likes: [], views: [] },
+};
+
+export const forumPostAdapter = postAdapter('forum_post', isForumPostPath, [microdataCrawler, boardPost, customElementThread, messageThread]);

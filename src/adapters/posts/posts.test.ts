@@ -96,6 +96,24 @@ const CASES: Case[] = [
       { authorHandle: 'ines_test', url: `${HOST}/r/velo_exemple/comments/1abc23/comment/k1ccc/` },
     ],
   },
+  {
+    name: 'message thread (Spanish): the post named by /post-N, opener as parent, quoted text stays in the reply',
+    file: 'forum/threads-es.html', path: '/threads/que-aceite-para-una-moto-de-125.4711/post-1002', adapter: 'forum_post',
+    post: {
+      authorName: null, authorHandle: 'marta_moto', publishedAt: '2026-11-20T11:15:00+0100', title: '¿Qué aceite para una moto de 125?',
+      text: '¿Vale cualquier marca?Sí, mientras cumpla la norma JASO MA2.', media: [],
+      counts: { replies: null, reposts: null, likes: null, views: null },
+    },
+    parent: { authorHandle: 'carlos_ej', url: `${HOST}/threads/que-aceite-para-una-moto-de-125.4711/post-1001` },
+    replies: [],
+  },
+  {
+    name: 'message thread (Spanish): the opener with its attached image',
+    file: 'forum/threads-es.html', path: '/threads/que-aceite-para-una-moto-de-125.4711/', adapter: 'forum_post',
+    post: { authorHandle: 'carlos_ej', media: [`${HOST}/data/attachments/2/2001-manual.jpg`] },
+    parent: null,
+    replies: [{ authorHandle: 'marta_moto', publishedAt: '2026-11-20T11:15:00+0100' }],
+  },
 ];
 
 describe.each(PARSE_MODES)('post adapters (%s parse)', (mode) => {
