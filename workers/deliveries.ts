@@ -1,7 +1,7 @@
 // The delivery worker: the DELIVERIES queue's handler sends one signed attempt per message (the ledger decides
 // whether it is due and records it); its dead-letter queue's handler marks a delivery dead-lettered.
 import { ledgerStub } from '../durable-objects/monitor-stubs.ts';
-import { API_PROFILE } from '../src/capture/profiles.ts';
+import { apiProfile } from '../src/capture/profiles.ts';
 import { deliveryMessage, parseDeliveryMessage } from '../src/deliveries/events.ts';
 import { attemptDelivery } from '../src/deliveries/send.ts';
 import { guardedFetch } from '../src/net/guarded-fetch.ts';
@@ -12,8 +12,8 @@ export const DELIVERY_DEAD_LETTER_QUEUE = 'capture-deliveries-dlq';
 
 type Verdict = 'ack' | 'retry';
 
-/** Webhook targets follow the address policy of the capture profile in use (D265). */
-const webhookFetch = guardedFetch(API_PROFILE.addressPolicy, (input, init) => fetch(input, init));
+/** Webhook targets follow the address policy of the capture profile in use (D265): private targets refused hosted. */
+const webhookFetch = (hosted: boolean) => guardedFetch(apiProfile(hosted).addressPolicy, (input, init) => fetch(input, init));
 
 export async function onDelivery(message: Message<unknown>, cx: ConsumerContext): Promise<Verdict> {
   const msg = parseDeliveryMessage(message.body);
@@ -25,7 +25,7 @@ export async function onDelivery(message: Message<unknown>, cx: ConsumerContext)
     const ledger = ledgerStub(cx.env);
     const claim = await ledger.claim(msg.id, message.id);
     if (claim.kind !== 'send') return 'ack';
-    const { ok, attempt } = await attemptDelivery(claim, webhookFetch);
+    const { ok, attempt } = await attemptDelivery(claim, webhookFetch(cx.config.hosted));
     // After the last attempt the delivery goes to the dead-letter queue, whose handler marks it dead-lettered.
     if ((await ledger.attempted(msg.id, message.id, attempt, ok)) === 'dead') await cx.env.DELIVERY_DEAD_LETTERS.send(deliveryMessage(msg.id));
     return 'ack';

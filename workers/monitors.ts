@@ -1,7 +1,7 @@
 // The edge of monitors and deliveries: the HookStore the routes are given, a monitor run as a WORK unit (captured
 // like a batch item), and the scheduled safety sweep of monitors and the delivery ledger.
 import { ledgerStub, monitorIndexStub, monitorStub } from '../durable-objects/monitor-stubs.ts';
-import { API_PROFILE } from '../src/capture/profiles.ts';
+import { apiProfile } from '../src/capture/profiles.ts';
 import { resultKey } from '../src/files/r2-keys.ts';
 import type { HookStore } from '../src/monitors/store.ts';
 import { runCapture } from '../src/pipeline/run-capture.ts';
@@ -24,7 +24,7 @@ export async function captureMonitorRun(msg: WorkMessage, token: string, cx: Con
   const stub = monitorStub(cx.env, msg.taskId);
   const claim = await stub.claim(msg.index, token);
   if (claim.kind !== 'capture') return;
-  const result = await runCapture({ url: claim.url, options: claim.options, profile: API_PROFILE }, cx.deps);
+  const result = await runCapture({ url: claim.url, options: claim.options, profile: apiProfile(cx.config.hosted) }, cx.deps);
   const stored = await storeResult(cx.env.FILES, resultKey(msg.taskId, msg.index, claim.attempt), result.status, result);
   const out = result.evidenceRecord.outputSha256;
   await stub.record(msg.index, stored, { markdownSha256: out.markdown, jsonSha256: out.json, json: result.json?.data ?? null });

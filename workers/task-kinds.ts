@@ -4,7 +4,7 @@
 import { batchStub, crawlStub } from '../durable-objects/stubs.ts';
 import { monitorStub } from '../durable-objects/monitor-stubs.ts';
 import { captureMonitorRun } from './monitors.ts';
-import { API_PROFILE } from '../src/capture/profiles.ts';
+import { apiProfile } from '../src/capture/profiles.ts';
 import type { Config } from '../src/config/config.ts';
 import { resultKey } from '../src/files/r2-keys.ts';
 import { runCapture, type CaptureDeps } from '../src/pipeline/run-capture.ts';
@@ -44,7 +44,7 @@ async function captureBatchItem(msg: WorkMessage, token: string, cx: ConsumerCon
   const stub = batchStub(cx.env, msg.taskId);
   const claim = await stub.claim(msg.index, token);
   if (claim.kind !== 'capture') return;
-  const result = await runCapture({ url: claim.url, options: claim.options, profile: API_PROFILE }, cx.deps);
+  const result = await runCapture({ url: claim.url, options: claim.options, profile: apiProfile(cx.config.hosted) }, cx.deps);
   await stub.record(msg.index, await store(cx, msg, claim.attempt, result));
 }
 
@@ -62,7 +62,7 @@ async function captureCrawlPage(msg: WorkMessage, token: string, cx: ConsumerCon
   if (claim.kind !== 'capture') return;
   // The frontier needs the page's links even when the caller did not ask for them; only asked formats are delivered.
   const { formats, stripLinks } = crawlFormats(claim.options.formats);
-  const full = await runCapture({ url: claim.url, options: { ...claim.options, formats }, profile: API_PROFILE }, cx.deps);
+  const full = await runCapture({ url: claim.url, options: { ...claim.options, formats }, profile: apiProfile(cx.config.hosted) }, cx.deps);
   const links = full.links ?? [];
   const result: ScrapeResult = { ...full };
   if (stripLinks) delete result.links;

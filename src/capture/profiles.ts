@@ -2,6 +2,7 @@
 // monitor runs, /fc, MCP); `previewProfile` serves the anonymous preview host, whose address policy (public
 // addresses only, resolved through DNS) is built at its edge and passed in.
 import { PRODUCT_TOKEN, PRODUCT_VERSION } from '../config/config.ts';
+import { staticPublicPolicy } from '../net/policy.ts';
 import { PREVIEW_TOKENS, SVC_CAPTURE_TOKENS } from '../robots/index.ts';
 import type { AddressPolicy, AddressVerdict, CaptureProfile } from './profile.ts';
 import type { CrawlMode } from './types.ts';
@@ -35,6 +36,7 @@ export function apiUserAgent(mode: CrawlMode, contact: string | null): string {
     : `${PRODUCT_TOKEN}/${PRODUCT_VERSION}`;
 }
 
+/** The /v1 profile of the local service: loopback fixture sites must be reachable (decision D60). */
 export const API_PROFILE: CaptureProfile = {
   name: 'api',
   robotsTokens: SVC_CAPTURE_TOKENS,
@@ -49,6 +51,14 @@ export const API_PROFILE: CaptureProfile = {
 };
 
 export const PREVIEW_PRODUCT = 'Service-Preview/1.0';
+/** The /v1 profile of a hosted deployment (`--hosted`, or on Cloudflare): public addresses only (decision D66). */
+export const HOSTED_API_PROFILE: CaptureProfile = { ...API_PROFILE, addressPolicy: staticPublicPolicy() };
+
+/** The /v1 profile for this deployment. */
+export function apiProfile(hosted: boolean): CaptureProfile {
+  return hosted ? HOSTED_API_PROFILE : API_PROFILE;
+}
+
 /** A current desktop browser's User-Agent, so pages answer the preview as they answer a person (rule 10). */
 const DESKTOP_BROWSER_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36';

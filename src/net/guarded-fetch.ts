@@ -2,7 +2,7 @@
 // checks the policy for the page and each redirect hop; wrapping the fetch as well covers every other request a
 // capture makes with it (robots.txt and robots.txt's own redirects), so no request of the preview reaches an address
 // the policy refuses. Callers pass `redirect: 'manual'` (the lane and the robots reader do), so each hop comes here.
-import type { AddressPolicy } from '../capture/profile.ts';
+import type { AddressPolicy } from './policy-types.ts';
 
 export type GuardedFetch = (input: string, init: RequestInit) => Promise<Response>;
 

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { AddressVerdict } from '../capture/profile.ts';
+import type { AddressVerdict } from './policy-types.ts';
 import type { Resolver } from './doh.ts';
 import { checkLiteralText, parseAllowOrigins, publicAddressPolicy } from './policy.ts';
 

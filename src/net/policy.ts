@@ -4,7 +4,7 @@
 // injected resolver and refused when any answer is private or reserved, and when resolving fails or finds nothing
 // (fail closed). Origins in `allowOrigins` (SVC_PREVIEW_ALLOW_ORIGINS: tests and local demos of loopback fixture
 // sites) are exempt from all of it.
-import type { AddressPolicy, AddressVerdict } from '../capture/profile.ts';
+import type { AddressPolicy, AddressVerdict } from './policy-types.ts';
 import type { Resolver } from './doh.ts';
 import { formatAddress, parseAddress, urlHostAddress } from './ip.ts';
 import { privateNameReason } from './names.ts';
@@ -92,6 +92,15 @@ export function publicAddressPolicy(options: PublicPolicyOptions): AddressPolicy
       }
     },
   };
+}
+
+/**
+ * The hosted API's policy (decision D66): the static rules of the public policy (private and reserved literals in
+ * every form, private names), with names not resolved here. Deployed, the platform's egress refuses private
+ * addresses after resolution; this policy refuses what can be told before any lookup, for captures and webhooks.
+ */
+export function staticPublicPolicy(): AddressPolicy {
+  return { name: 'public-static', checkLiteral: staticVerdict, check: async (url) => staticVerdict(url) };
 }
 
 /** A raw URL string under a policy: text the URL parser refuses is refused too (static stage). */

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expectValidEvidenceRecord } from '../../test/helpers/evidence-schema.ts';
 import type { AddressPolicy } from '../capture/profile.ts';
-import { API_PROFILE, previewProfile, SCHEME_ONLY_POLICY } from '../capture/profiles.ts';
+import { API_PROFILE, apiProfile, previewProfile, SCHEME_ONLY_POLICY } from '../capture/profiles.ts';
 import type { CaptureProfile } from '../capture/profile.ts';
 import { loadConfig } from '../config/config.ts';
 import { MemoryBucket } from '../files/memory-bucket.ts';
@@ -174,4 +174,18 @@ describe('runCapture with a site adapter', () => {
     expect(r.json?.issues).toContainEqual(expect.objectContaining({ code: 'quote_unverified', path: '/price' }));
     expectValidEvidenceRecord(r.evidenceRecord);
   });
+});
+
+describe('the hosted API profile', () => {
+  it.each(['http://127.0.0.1/a', 'http://2130706433/a', 'http://[::ffff:7f00:1]/a', 'http://localhost/a', 'http://169.254.169.254/latest'])(
+    'refuses %s before any request (blocked / policy_denied); the local profile would fetch it',
+    async (url) => {
+      const site = fakeSite({});
+      const r = await capture(url, apiProfile(true), site);
+      expect(r).toMatchObject({ status: 'blocked', reason: 'policy_denied' });
+      expect(site.requests).toEqual([]);
+      expectValidEvidenceRecord(r.evidenceRecord);
+      expect(apiProfile(false)).toBe(API_PROFILE);
+    },
+  );
 });

@@ -3,7 +3,7 @@ import { runCapture } from '../../pipeline/run-capture.ts';
 import { readJsonObject, refuseUnknownKeys } from '../../request/body.ts';
 import { CAPTURE_OPTION_KEYS, parseCaptureOptions, parseHttpUrl } from '../../request/capture-options.ts';
 import type { AppEnv } from '../context.ts';
-import { API_PROFILE } from '../../capture/profiles.ts';
+import { apiProfile } from '../../capture/profiles.ts';
 import { captureDeps } from '../deps.ts';
 
 const SCRAPE_KEYS = new Set<string>(['url', ...CAPTURE_OPTION_KEYS]);
@@ -15,7 +15,7 @@ export function scrapeRoutes(): Hono<AppEnv> {
     refuseUnknownKeys(body, SCRAPE_KEYS);
     const url = parseHttpUrl(body.url);
     const options = parseCaptureOptions(body, c.var.config);
-    const result = await runCapture({ url: url.href, options, profile: API_PROFILE }, captureDeps(c.env, c.var.config));
+    const result = await runCapture({ url: url.href, options, profile: apiProfile(c.var.config.hosted) }, captureDeps(c.env, c.var.config));
     return c.json(result);
   });
   return app;
