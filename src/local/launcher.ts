@@ -34,7 +34,8 @@ async function startWrangler(name: string, config: string, port: number, o: Laun
     '--ip', '127.0.0.1',
     '--port', String(port),
     '--inspector-port', String(await freePort()),
-    '--persist-to', path.join(o.dataDir, 'state'),
+    // One state folder per Worker: two workerd processes opening the same SQLite files at start race (SQLITE_BUSY).
+    '--persist-to', path.join(o.dataDir, name === 'api' ? 'state' : `${name}-state`),
     '--env-file', file,
     '--show-interactive-dev-session=false',
     '--log-level', process.env.SVC_LOG_LEVEL ?? 'warn',
