@@ -2,7 +2,7 @@
 // API profile, checking document.adapter/product/post/issues, the capture verdict and the JSON record (D160–D170).
 import { describe, expect, it } from 'vitest';
 import { expectValidEvidenceRecord } from '../../test/helpers/evidence-schema.ts';
-import { API_PROFILE } from '../capture/profiles.ts';
+import { API_PROFILE } from '../profiles/profiles.ts';
 import { loadConfig } from '../config/config.ts';
 import { MemoryBucket } from '../files/memory-bucket.ts';
 import type { FetchFn } from '../lanes/types.ts';

@@ -1,5 +1,5 @@
 // Read-only DOM helpers shared by the adapters.
-import type { AdapterDocument, AdapterElement, PageScript, ValueEvidence } from './types.ts';
+import type { AdapterDocument, AdapterElement, AdapterNode, PageScript, ValueEvidence } from './types.ts';
 
 export const all = (root: AdapterDocument | AdapterElement, selector: string): AdapterElement[] =>
   Array.from(root.querySelectorAll(selector));
@@ -10,6 +10,46 @@ export function clean(s: string | null | undefined): string {
 }
 
 export const textOf = (el: AdapterElement | null): string => clean(el?.textContent);
+
+const BLOCK = new Set([
+  'address', 'article', 'aside', 'blockquote', 'dd', 'div', 'dl', 'dt', 'figcaption', 'figure', 'footer', 'h1', 'h2',
+  'h3', 'h4', 'h5', 'h6', 'header', 'hr', 'li', 'main', 'nav', 'ol', 'p', 'pre', 'section', 'table', 'tr', 'ul',
+]);
+
+const SKIPPED = new Set(['script', 'style', 'template', 'noscript', 'svg']);
+
+/**
+ * Text of a post body as a reader sees it: blocks (paragraphs, quotes, list items) on their own lines, `<br>` a line
+ * break, spaces collapsed within lines. `textContent` would glue the words of adjacent blocks in minified markup.
+ */
+export function blockText(el: AdapterElement): string {
+  const parts: string[] = [];
+  const walk = (node: AdapterNode, depth: number): void => {
+    if (node.nodeType === 3) {
+      parts.push(node.textContent ?? '');
+      return;
+    }
+    if (node.nodeType !== 1 || depth > 200) return;
+    const e = node as AdapterElement;
+    if (SKIPPED.has(e.localName)) return;
+    if (e.localName === 'br') {
+      parts.push('\n');
+      return;
+    }
+    const block = BLOCK.has(e.localName);
+    if (block) parts.push('\n');
+    for (const child of Array.from(e.childNodes)) walk(child, depth + 1);
+    if (block) parts.push('\n');
+  };
+  walk(el, 0);
+  return parts
+    .join('')
+    .replace(/[\u200b-\u200f\u202a-\u202e\u2060\ufeff]/g, '')
+    .split('\n')
+    .map((line) => line.replace(/\s+/g, ' ').trim())
+    .filter((line) => line !== '')
+    .join('\n');
+}
 
 /** The first element of `selectors` (in that order) with non-empty text, and the selector that found it. */
 export function firstText(

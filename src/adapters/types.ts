@@ -8,12 +8,19 @@ import type { EvidenceSource } from '../capture/types.ts';
  * setAttribute, appendChild...): the pipeline parses the page once and the extractor mutates it afterwards, so the
  * type system keeps every adapter read-only.
  */
-export interface AdapterElement {
+/** A node as the text reader walks it (text nodes carry their text in `textContent`). */
+export interface AdapterNode {
+  readonly nodeType: number;
+  readonly textContent: string | null;
+}
+
+export interface AdapterElement extends AdapterNode {
   readonly localName: string;
   readonly id: string;
   readonly textContent: string | null;
   readonly parentElement: AdapterElement | null;
   readonly children: ArrayLike<AdapterElement>;
+  readonly childNodes: ArrayLike<AdapterNode>;
   getAttribute(name: string): string | null;
   hasAttribute(name: string): boolean;
   querySelector(selector: string): AdapterElement | null;

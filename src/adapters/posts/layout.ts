@@ -1,6 +1,6 @@
 // Post layouts as data: where a layout shows the focal post, its parent and replies, and each value inside a post.
 // One reader turns a layout into PostValues with evidence, so a new layout is a table, not new code.
-import { absoluteUrl, all, clean, textOf } from '../dom.ts';
+import { absoluteUrl, all, blockText, clean, textOf } from '../dom.ts';
 import { readCount } from '../price.ts';
 import type { AdapterDocument, AdapterElement, PostRef, PostValues, ValueEvidence } from '../types.ts';
 
@@ -9,6 +9,8 @@ export interface FieldSpec {
   selector: string;
   /** Read this attribute instead of the text. */
   attr?: string;
+  /** Read the text block by block (post bodies), lines kept. */
+  blocks?: boolean;
   /** Only elements whose value matches (e.g. a handle starting with `@`). */
   match?: RegExp;
   /** Read from the whole document (a thread title), not from inside the post. */
@@ -52,7 +54,8 @@ interface Hit {
 }
 
 function valueOf(el: AdapterElement, spec: FieldSpec): string {
-  return spec.attr ? clean(el.getAttribute(spec.attr)) : textOf(el);
+  if (spec.attr) return clean(el.getAttribute(spec.attr));
+  return spec.blocks ? blockText(el) : textOf(el);
 }
 
 /** The first value a list of specs finds inside `root`, with a locator `<focal> <selector>[attr]`. */

@@ -101,7 +101,7 @@ const CASES: Case[] = [
     file: 'forum/threads-es.html', path: '/threads/que-aceite-para-una-moto-de-125.4711/post-1002', adapter: 'forum_post',
     post: {
       authorName: null, authorHandle: 'marta_moto', publishedAt: '2026-11-20T11:15:00+0100', title: '¿Qué aceite para una moto de 125?',
-      text: '¿Vale cualquier marca?Sí, mientras cumpla la norma JASO MA2.', media: [],
+      text: '¿Vale cualquier marca?\nSí, mientras cumpla la norma JASO MA2.', media: [],
       counts: { replies: null, reposts: null, likes: null, views: null },
     },
     parent: { authorHandle: 'carlos_ej', url: `${HOST}/threads/que-aceite-para-una-moto-de-125.4711/post-1001` },
