@@ -89,6 +89,10 @@ function wrapperText(target, o) {
   const lines = ['#!/bin/sh', '# Written by scripts/setup-local-chrome.mjs: the local Chromium of the browser lane.'];
   // exec keeps the PID: the launcher kills this process group when the service stops (even after a SIGKILL).
   if (o['pid-file']) lines.push(`echo $$ >> ${quote(o['pid-file'])}`);
+  // Chromium runs in its own process group (started detached): when the process that started it (wrangler) dies, even
+  // by SIGKILL with the whole service, a watchdog in that group takes the group down with it.
+  lines.push('parent=$PPID');
+  lines.push('( while kill -0 "$parent" 2>/dev/null; do sleep 1; done; kill -9 -$$ ) </dev/null >/dev/null 2>&1 &');
   // --no-sandbox: miniflare adds it only when $CI is set, and Chromium refuses to start as root without it.
   lines.push(`exec ${quote(target)} ${flags.map(quote).join(' ')} "$@"`);
   return lines.join('\n') + '\n';

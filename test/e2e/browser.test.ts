@@ -9,6 +9,7 @@ import { makePdf } from '../../src/files/test-helpers/make-pdf.ts';
 import { expectValidEvidenceRecord } from '../helpers/evidence-schema.ts';
 import { removeDataDir, startService, type Service } from '../helpers/service.ts';
 import { hang, html, redirect, startSite, text, type Site } from '../helpers/site.ts';
+import { isRunning } from '../../src/lanes/browser/local-chrome.ts';
 
 const FIXTURES = path.join(import.meta.dirname, '../fixtures/browser');
 const page = (name: string) => html(readFileSync(path.join(FIXTURES, name), 'utf8'));
@@ -67,7 +68,7 @@ afterAll(async () => {
 
 async function scrape(body: Record<string, unknown>) {
   const r = await svc.post('/v1/scrape', body);
-  expect(r.status).toBe(200);
+  expect(r.status, JSON.stringify(r.body).slice(0, 500)).toBe(200);
   expectValidEvidenceRecord(r.body.evidenceRecord);
   return r.body;
 }
@@ -215,5 +216,17 @@ describe('sessions (browser_local_authed)', () => {
     expect((await svc.post('/v1/sessions', { name: 'x', cookies: 'sid=1' })).body.code).toBe('invalid_request');
     expect((await svc.post('/v1/sessions', { name: 'x', cookies: [], password: 'p' })).body.code).toBe('unsupported_parameter');
     expect((await svc.post('/v1/scrape', { url: `${origin()}/account`, session: 'nope' })).body.code).toBe('invalid_request');
+  });
+});
+
+describe('no Chromium outlives the service', () => {
+  it('a SIGKILL of the whole service (launcher, wrangler, workerd) takes its Chromium down too', async () => {
+    expect((await scrape({ url: `${site.origin}/static.html`, lane: 'browser' })).status).toBe('success');
+    const chromes = readFileSync(path.join(svc.dataDir, 'run', 'chrome.pids'), 'utf8').split('\n').filter(Boolean).map(Number);
+    expect(chromes.some(isRunning)).toBe(true);
+    await svc.kill9();
+    // Chromium runs in its own process group; the wrapper's watchdog sees its parent gone within a second or so.
+    for (let i = 0; i < 100 && chromes.some(isRunning); i++) await new Promise((r) => setTimeout(r, 100));
+    expect(chromes.filter(isRunning)).toEqual([]);
   });
 });
