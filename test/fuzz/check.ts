@@ -54,12 +54,21 @@ export class Tally {
     return n;
   }
 
-  report(): string {
+  /** Status counts per route; routes with fewer than `minRequests` requests are summed up as "other routes". */
+  report(minRequests = 100): string {
     const lines = [`requests sent: ${this.sent}`];
+    const other = new Map<number, number>();
+    const line = (name: string, byStatus: Map<number, number>) =>
+      `  ${name}: ${[...byStatus].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}×${n}`).join(' ')}`;
     for (const [route, byStatus] of this.counts) {
-      const parts = [...byStatus].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}×${n}`);
-      lines.push(`  ${route}: ${parts.join(' ')}`);
+      const total = [...byStatus.values()].reduce((a, b) => a + b, 0);
+      if (total >= minRequests) {
+        lines.push(line(route, byStatus));
+        continue;
+      }
+      for (const [s, n] of byStatus) other.set(s, (other.get(s) ?? 0) + n);
     }
+    if (other.size > 0) lines.push(line('other routes', other));
     lines.push(`5xx answers: ${this.count((s) => s >= 500)}; problems: ${this.problems.length}`);
     return lines.join('\n');
   }
