@@ -190,3 +190,26 @@ export function routeShape(method: string, path: string): string {
   const segments = path.split('?')[0].split('/').slice(1, 3);
   return `${method} /${segments.map((s) => (KNOWN_SEGMENTS.has(s) ? s : '*')).join('/')}`;
 }
+
+const b64url = (text: string): string => btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+
+/** Queries of a list route of the task `taskId`: good and bad limits, cursors of this task, of others, and garbage. */
+export function listQuery(taskId: string): fc.Arbitrary<string> {
+  const limit = fc.oneof(fc.constantFrom('1', '20', '100', '0', '101', '-1', '1.5', '1e2', '', 'abc', '0001', '99999'), fc.string({ maxLength: 6 }));
+  const cursor = fc.oneof(
+    fc.nat({ max: 50 }).map((n) => b64url(`c1:${taskId}:${n}`)),
+    fc.constantFrom(b64url('c1:batch_0123456789abcdef01234567:1'), b64url(`c1:${taskId}:-1`), b64url(`c1:${taskId}:99999999999999999999`), b64url(`c2:${taskId}:1`), '', '===', '%00', 'not a cursor'),
+    fc.string({ unit: 'binary-ascii', maxLength: 40 }).map(b64url),
+    fc.string({ maxLength: 20 }),
+  );
+  return fc
+    .record({ limit, cursor, extra: fc.option(fc.constantFrom('formats', 'status', 'limit', 'cursor')) }, { requiredKeys: [] })
+    .map((q) => {
+      const params = new URLSearchParams();
+      if (q.limit !== undefined) params.append('limit', q.limit);
+      if (q.cursor !== undefined) params.append('cursor', q.cursor);
+      if (q.extra) params.append(q.extra, '1');
+      const text = params.toString();
+      return text === '' ? '' : `?${text}`;
+    });
+}

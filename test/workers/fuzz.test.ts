@@ -9,7 +9,7 @@ import { createExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import worker from '../../workers/api.ts';
 import { answerProblem, Tally } from '../fuzz/check.ts';
-import { oddRequest, POST_ROUTES, postRequest, routeShape, type FuzzRequest, type PostRoute } from '../fuzz/generators.ts';
+import { listQuery, oddRequest, POST_ROUTES, postRequest, routeShape, type FuzzRequest, type PostRoute } from '../fuzz/generators.ts';
 import { FIXTURE, waitFor } from './helpers.ts';
 
 // fixture.test serves pages; any other host answers 502 in the outbound stub (nothing leaves the test).
@@ -87,5 +87,27 @@ describe('fuzz: generated requests never break the API', () => {
     expect(tally.count((s) => s === 404)).toBeGreaterThan(0);
     const health = await worker.fetch(new Request('http://api.test/healthz'), env, createExecutionContext());
     expect(health.status).toBe(200);
+  }, 120_000);
+
+  it('300 generated list queries on a real batch and a real crawl: 200 or a JSON 400, never a 500', async () => {
+    const tally = new Tally();
+    const batch = await send({ method: 'POST', path: '/v1/batches', body: JSON.stringify(VALID['/v1/batches']) }, tally, [201]);
+    const crawl = await send({ method: 'POST', path: '/v1/crawls', body: JSON.stringify(VALID['/v1/crawls']) }, tally, [201]);
+    const batchId = String(batch.json?.id);
+    const crawlId = String(crawl.json?.id);
+    await waitFor(`/v1/batches/${batchId}`, (r) => r.status === 'completed');
+    for (const [id, list] of [[batchId, 'batches/%s/items'], [crawlId, 'crawls/%s/pages']] as const) {
+      await fc.assert(
+        fc.asyncProperty(listQuery(id), async (q) => {
+          await send({ method: 'GET', path: `/v1/${list.replace('%s', id)}${q}`, body: null }, tally, [200]);
+          expect(tally.problems).toEqual([]);
+        }),
+        { numRuns: 150, seed: SEED, endOnFailure: true },
+      );
+    }
+    console.log(`fuzz list queries\n${tally.report(0)}`);
+    expect(tally.count((s) => s >= 500)).toBe(0);
+    expect(tally.count((s) => s === 200)).toBeGreaterThan(0);
+    expect(tally.count((s) => s === 400)).toBeGreaterThan(0);
   }, 120_000);
 });
