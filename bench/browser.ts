@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { getPlatformProxy } from 'wrangler';
-import { SCHEME_ONLY_POLICY } from '../src/capture/profiles.ts';
+import { SCHEME_ONLY_POLICY } from '../src/profiles/profiles.ts';
 import { fetchOverBrowserLane } from '../src/lanes/browser/lane.ts';
 import { killLocalChrome, prepareLocalChrome } from '../src/lanes/browser/local-chrome.ts';
 import { BrowserPool, type BrowserBinding } from '../src/lanes/browser/pool.ts';

@@ -1,7 +1,7 @@
 // The delivery worker: the DELIVERIES queue's handler sends one signed attempt per message (the ledger decides
 // whether it is due and records it); its dead-letter queue's handler marks a delivery dead-lettered.
 import { ledgerStub } from '../durable-objects/monitor-stubs.ts';
-import { apiProfile } from '../src/capture/profiles.ts';
+import { apiProfile } from '../src/profiles/profiles.ts';
 import { deliveryMessage, parseDeliveryMessage } from '../src/deliveries/events.ts';
 import { attemptDelivery } from '../src/deliveries/send.ts';
 import { guardedFetch } from '../src/net/guarded-fetch.ts';

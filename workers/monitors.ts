@@ -1,7 +1,7 @@
 // The edge of monitors and deliveries: the HookStore the routes are given, a monitor run as a WORK unit (captured
 // like a batch item), and the scheduled safety sweep of monitors and the delivery ledger.
 import { ledgerStub, monitorIndexStub, monitorStub } from '../durable-objects/monitor-stubs.ts';
-import { apiProfile } from '../src/capture/profiles.ts';
+import { apiProfile } from '../src/profiles/profiles.ts';
 import { resultKey } from '../src/files/r2-keys.ts';
 import type { HookStore } from '../src/monitors/store.ts';
 import { runCapture } from '../src/pipeline/run-capture.ts';

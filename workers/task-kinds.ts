@@ -4,7 +4,7 @@
 import { batchStub, crawlStub } from '../durable-objects/stubs.ts';
 import { monitorStub } from '../durable-objects/monitor-stubs.ts';
 import { captureMonitorRun } from './monitors.ts';
-import { apiProfile } from '../src/capture/profiles.ts';
+import { apiProfile } from '../src/profiles/profiles.ts';
 import type { Config } from '../src/config/config.ts';
 import { resultKey } from '../src/files/r2-keys.ts';
 import { runCapture, type CaptureDeps } from '../src/pipeline/run-capture.ts';

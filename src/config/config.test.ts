@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hostPort } from '../lanes/proxy/settings.ts';
 import { DEFAULT_MAX_FILE_BYTES } from '../files/limits.ts';
-import { apiUserAgent as userAgentFor } from '../capture/profiles.ts';
+import { apiUserAgent as userAgentFor } from '../profiles/profiles.ts';
 import { ConfigError, loadConfig, proxyRoutesFromEnv } from './config.ts';
 
 describe('loadConfig', () => {

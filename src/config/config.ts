@@ -6,8 +6,6 @@ import { NO_PROXY_ROUTES, parseProxySettings, ProxySettingsError, type ProxyRout
 import { errorMessage } from '../io/errors.ts';
 import type { ProviderSettings } from '../lanes/provider.ts';
 
-export const PRODUCT_TOKEN = 'svc-capture';
-export const PRODUCT_VERSION = '1.0';
 
 export interface ModelSettings {
   baseUrl: string;

@@ -2,7 +2,7 @@
 import { invalidRequest } from '../errors.ts';
 import { refuseUnknownKeys, type JsonObject } from '../request/body.ts';
 import { parseHttpUrl } from '../request/capture-options.ts';
-import { decodeCursor, parsePageLimit } from '../tasks/cursor.ts';
+import { decodeCursor, parsePageLimit } from '../request/cursor.ts';
 import { DELIVERY_STATUSES, DESTINATION_ID, EVENT_TYPES, isEventType, type DeliveryStatus, type EventType } from './events.ts';
 
 export const MAX_DESCRIPTION_CHARS = 500;

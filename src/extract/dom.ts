@@ -25,6 +25,7 @@ export interface DomElement extends DomNode {
   // Read by the site adapters (src/adapters), which see the tree before the extractor changes it.
   readonly id: string;
   readonly children: ArrayLike<DomElement>;
+  readonly childNodes: ArrayLike<DomNode>;
   closest(selector: string): DomElement | null;
   contains(other: DomElement): boolean;
   getAttribute(name: string): string | null;

@@ -1,6 +1,7 @@
 // Looking at the first bytes of a response body without losing them: detection by bytes needs the head, and the
 // store needs every byte, head included, so the cap counts and the digest cover the whole body.
 
+import { concatBytes } from '../io/bytes.ts';
 import { detectContent, isOpaqueContentType, type Detection } from './detect.ts';
 
 /** How many bytes sniffing wants (enough for ZIP entry names and an OLE directory in most files). */
@@ -15,17 +16,8 @@ export interface PeekedBody {
   body: ReadableStream<Uint8Array>;
 }
 
-/** The chunks as one array of `total` bytes (the chunk itself when there is only one). */
-export function concatBytes(chunks: Uint8Array[], total: number): Uint8Array {
-  if (chunks.length === 1) return chunks[0];
-  const out = new Uint8Array(total);
-  let o = 0;
-  for (const c of chunks) {
-    out.set(c, o);
-    o += c.length;
-  }
-  return out;
-}
+
+export { concatBytes };
 
 export async function peekHead(body: ReadableStream<Uint8Array>, size = SNIFF_BYTES): Promise<PeekedBody> {
   const reader = body.getReader();

@@ -1,6 +1,6 @@
 // Reading a response body up to a cap, without downloading the rest. One reader for pages, robots.txt and any other
 // body the service reads whole; files are streamed to storage instead (src/files/store.ts).
-import { concatBytes } from '../files/stream.ts';
+import { concatBytes } from './bytes.ts';
 
 /** Rejects with the signal's reason as soon as it aborts, even if `p` ignores the signal. */
 export function abortable<T>(p: Promise<T>, signal: AbortSignal | undefined): Promise<T> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RobotsDecision } from '../capture/types.ts';
-import { SCHEME_ONLY_POLICY } from '../capture/profiles.ts';
+import { SCHEME_ONLY_POLICY } from '../profiles/profiles.ts';
 import type { AddressPolicy } from '../capture/profile.ts';
 import { fetchOverHttpLane, MAX_REDIRECTS, type FetchFn, type RobotsGate } from './http.ts';
 import type { LaneResult } from './types.ts';

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { html, startSite, text, type Site } from '../../test/helpers/site.ts';
-import { SCHEME_ONLY_POLICY } from '../capture/profiles.ts';
+import { SCHEME_ONLY_POLICY } from '../profiles/profiles.ts';
 import { checkRobots, RobotsCache } from '../robots/index.ts';
 import { fetchOverProviderLane, type ProviderSettings } from './provider.ts';
 import type { LaneResult } from './types.ts';

@@ -3,7 +3,7 @@
 // schemas/evidence-record.schema.json). Status lists are typed against those types, so adding a status to the service
 // without adding it here fails the type check.
 import type { CaptureStatus } from '../capture/types.ts';
-import type { JsonSchema } from '../request/schemas.ts';
+import type { JsonSchema } from './request-schemas.ts';
 import { CAPTURE_STATUSES, type BatchRecord, type BatchStatus, type CrawlRecord, type CrawlStatus } from '../tasks/records.ts';
 
 /** `A` when it names every member of `T` (else `never`, a type error at the use site). */

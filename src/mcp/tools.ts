@@ -14,7 +14,7 @@ import {
   taskIdSchema,
   taskListSchema,
   type JsonSchema,
-} from '../request/schemas.ts';
+} from './request-schemas.ts';
 import type { BatchRecord, CrawlRecord } from '../tasks/records.ts';
 import type { RestCall } from './errors.ts';
 import {

@@ -7,7 +7,7 @@ import { fetchOverHttpLane, type RobotsGate } from '../lanes/http.ts';
 import type { LaneResult } from '../lanes/types.ts';
 import { checkRobots } from '../robots/index.ts';
 import type { CaptureDeps, CaptureInput } from './run-capture.ts';
-import { guardUrl } from './url-guard.ts';
+import { guardUrl } from '../net/url-guard.ts';
 
 /**
  * robots.txt gets its own deadline: at most 10 s and at most half the capture's, so that a hanging robots.txt is

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expectValidEvidenceRecord } from '../../test/helpers/evidence-schema.ts';
 import type { AddressPolicy } from '../capture/profile.ts';
-import { API_PROFILE, apiProfile, previewProfile, SCHEME_ONLY_POLICY } from '../capture/profiles.ts';
+import { API_PROFILE, apiProfile, previewProfile, SCHEME_ONLY_POLICY } from '../profiles/profiles.ts';
 import type { CaptureProfile } from '../capture/profile.ts';
 import { loadConfig } from '../config/config.ts';
 import { MemoryBucket } from '../files/memory-bucket.ts';

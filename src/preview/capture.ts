@@ -1,7 +1,7 @@
 // One preview = one runCapture under the preview profile. The requested fields are read by the JSON filler from a
 // schema built from their names (every field a string, no model: the profile forbids the fallback), and every
 // request of the capture goes through the guarded transport of the preview's address policy.
-import { previewProfile } from '../capture/profiles.ts';
+import { previewProfile } from '../profiles/profiles.ts';
 import type { FormatRequest } from '../capture/types.ts';
 import type { Config } from '../config/config.ts';
 import { MemoryBucket } from '../files/memory-bucket.ts';

@@ -5,7 +5,7 @@ import type { Config } from '../config/config.ts';
 import { invalidRequest, unsupportedFormats, unsupportedParameters } from '../errors.ts';
 import { resolveMaxFileBytes } from '../files/limits.ts';
 import { parseJsonFormat } from '../json/intake.ts';
-import { guardUrl } from '../pipeline/url-guard.ts';
+import { guardUrl } from '../net/url-guard.ts';
 import { isObject, type JsonObject } from './body.ts';
 
 export interface CaptureOptions {

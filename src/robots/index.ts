@@ -1,6 +1,6 @@
 // robots.txt (RFC 9309) for the capture pipeline: parser and matcher (pure), fetcher, cache and the page gate.
 
-import { PRODUCT_TOKEN } from '../config/config.ts';
+import { PRODUCT_TOKEN } from '../capture/identity.ts';
 
 export { canonicalizeForMatch, matchTarget } from './encode.ts';
 export { compilePattern, patternMatches, type CompiledPattern } from './pattern.ts';

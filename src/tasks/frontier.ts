@@ -1,7 +1,7 @@
 // The crawl frontier's pure rules: URL normalisation (so one page is queued once), the same-origin scope and the
 // caller's includePaths patterns (decisions D49, D50). Patterns are ECMAScript regular expressions vetted by the same
 // intake as JSON-schema `pattern` (redos-detector; invalid or catastrophic → invalid_request).
-import { guardUrl } from '../pipeline/url-guard.ts';
+import { guardUrl } from '../net/url-guard.ts';
 import { invalidRequest } from '../errors.ts';
 import { compilePattern, matchPattern, type CompiledPattern } from '../json/patterns.ts';
 import { MAX_INCLUDE_PATHS } from './settings.ts';

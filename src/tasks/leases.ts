@@ -2,7 +2,7 @@
 // filling and the model fallback — or a slow item could be claimed and captured a second time while the first
 // capture is still running. runCapture enforces one budget for the whole item (captureBudgetMs); the lease is that
 // budget plus LEASE_MARGIN_MS for storing and recording the result.
-import { API_PROFILE } from '../capture/profiles.ts';
+import { API_PROFILE } from '../profiles/profiles.ts';
 import type { Config } from '../config/config.ts';
 import { captureBudgetMs } from '../pipeline/run-capture.ts';
 import type { CaptureOptions } from '../request/capture-options.ts';

@@ -2,7 +2,7 @@
 // stored as, so a page of large results is not parsed and serialised again.
 import { ApiError } from '../errors.ts';
 import { refuseUnknownKeys } from '../request/body.ts';
-import { decodeCursor, encodeCursor, parsePageLimit } from './cursor.ts';
+import { decodeCursor, encodeCursor, parsePageLimit } from '../request/cursor.ts';
 import { loadBodies, type LogRow, type ResultBucket } from './result-store.ts';
 
 export interface ListQuery {

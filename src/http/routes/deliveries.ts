@@ -5,7 +5,7 @@ import { DELIVERY_ID } from '../../deliveries/events.ts';
 import { DELIVERIES_SCOPE, parseDeliveryQuery } from '../../deliveries/requests.ts';
 import type { HookStore } from '../../monitors/store.ts';
 import { readJsonObject, refuseUnknownKeys } from '../../request/body.ts';
-import { encodeCursor } from '../../tasks/cursor.ts';
+import { encodeCursor } from '../../request/cursor.ts';
 import type { AppEnv } from '../context.ts';
 
 const notFound = (id: string) => new ApiError('not_found', `delivery not found: ${id}`);

@@ -5,7 +5,7 @@ import { MONITORS_SCOPE } from '../../monitors/records.ts';
 import { parseMonitorCreate, parseMonitorPatch } from '../../monitors/requests.ts';
 import type { HookStore, Outcome, StoredRun } from '../../monitors/store.ts';
 import { readJsonObject, refuseUnknownKeys } from '../../request/body.ts';
-import { decodeCursor, encodeCursor, parsePageLimit } from '../../tasks/cursor.ts';
+import { decodeCursor, encodeCursor, parsePageLimit } from '../../request/cursor.ts';
 import { isTaskId, newTaskId } from '../../tasks/ids.ts';
 import { loadBodies, type ResultBucket } from '../../tasks/result-store.ts';
 import type { AppEnv } from '../context.ts';

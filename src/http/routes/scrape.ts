@@ -3,7 +3,7 @@ import { runCapture } from '../../pipeline/run-capture.ts';
 import { readJsonObject, refuseUnknownKeys } from '../../request/body.ts';
 import { CAPTURE_OPTION_KEYS, parseCaptureOptions, parseHttpUrl } from '../../request/capture-options.ts';
 import type { AppEnv } from '../context.ts';
-import { apiProfile } from '../../capture/profiles.ts';
+import { apiProfile } from '../../profiles/profiles.ts';
 import { captureDeps } from '../deps.ts';
 
 const SCRAPE_KEYS = new Set<string>(['url', ...CAPTURE_OPTION_KEYS]);

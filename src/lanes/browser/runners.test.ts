@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { API_PROFILE } from '../../capture/profiles.ts';
+import { API_PROFILE } from '../../profiles/profiles.ts';
 import type { CaptureProfile } from '../../capture/profile.ts';
 import { loadConfig } from '../../config/config.ts';
 import type { CaptureOptions } from '../../request/capture-options.ts';

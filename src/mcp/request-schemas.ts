@@ -4,8 +4,8 @@
 // two cannot drift apart. The MCP tools advertise them as input schemas (src/mcp/tools.ts). A schema describes shape
 // only: checks that need the server's settings or deeper analysis (the operator's file cap, SVC_CONTACT for research
 // mode, a configured model for modelFallback, JSON Schema bounds and patterns, URL credentials) stay with the API.
-import { CAPTURE_OPTION_KEYS, LANE_CHOICES, MAX_TIMEOUT_MS, MIN_TIMEOUT_MS } from './capture-options.ts';
-import { MAX_PAGE_LIMIT } from '../tasks/cursor.ts';
+import { CAPTURE_OPTION_KEYS, LANE_CHOICES, MAX_TIMEOUT_MS, MIN_TIMEOUT_MS } from '../request/capture-options.ts';
+import { MAX_PAGE_LIMIT } from '../request/cursor.ts';
 import { MAX_BATCH_URLS, MAX_CRAWL_MAX_PAGES, MAX_INCLUDE_PATHS } from '../tasks/settings.ts';
 
 export type JsonSchema = Record<string, unknown>;

@@ -1,11 +1,11 @@
 // The capture profiles of the service. `API_PROFILE` serves /v1 and everything built on it (batch items, crawl pages,
 // monitor runs, /fc, MCP); `previewProfile` serves the anonymous preview host, whose address policy (public
 // addresses only, resolved through DNS) is built at its edge and passed in.
-import { PRODUCT_TOKEN, PRODUCT_VERSION } from '../config/config.ts';
+import { PRODUCT_TOKEN, PRODUCT_VERSION } from '../capture/identity.ts';
 import { staticPublicPolicy } from '../net/policy.ts';
 import { PREVIEW_TOKENS, SVC_CAPTURE_TOKENS } from '../robots/index.ts';
-import type { AddressPolicy, AddressVerdict, CaptureProfile } from './profile.ts';
-import type { CrawlMode } from './types.ts';
+import type { AddressPolicy, AddressVerdict, CaptureProfile } from '../capture/profile.ts';
+import type { CrawlMode } from '../capture/types.ts';
 
 const MIB = 1024 * 1024;
 

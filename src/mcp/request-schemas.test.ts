@@ -6,9 +6,9 @@ import { loadConfig, type Config } from '../config/config.ts';
 import { ApiError } from '../errors.ts';
 import { parseListQuery } from '../tasks/listing.ts';
 import { parseBatchRequest, parseCrawlRequest } from '../tasks/requests.ts';
-import { refuseUnknownKeys, type JsonObject } from './body.ts';
-import { CAPTURE_OPTION_KEYS, parseCaptureOptions, parseHttpUrl } from './capture-options.ts';
-import { BATCH_REQUEST_SCHEMA, CRAWL_REQUEST_SCHEMA, SCRAPE_REQUEST_SCHEMA, taskListSchema, type JsonSchema } from './schemas.ts';
+import { refuseUnknownKeys, type JsonObject } from '../request/body.ts';
+import { CAPTURE_OPTION_KEYS, parseCaptureOptions, parseHttpUrl } from '../request/capture-options.ts';
+import { BATCH_REQUEST_SCHEMA, CRAWL_REQUEST_SCHEMA, SCRAPE_REQUEST_SCHEMA, taskListSchema, type JsonSchema } from './request-schemas.ts';
 
 // Settings that let every shape-valid body through (research mode needs a contact, modelFallback a model).
 const config: Config = await loadConfig({
