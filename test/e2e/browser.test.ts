@@ -3,7 +3,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '../../src/files/test-helpers/make-pdf.ts';
 import { expectValidEvidenceRecord } from '../helpers/evidence-schema.ts';
@@ -32,6 +33,26 @@ function account(req: IncomingMessage, res: ServerResponse, site: Site): void | 
 
 let site: Site;
 let svc: Service;
+/** A rendering provider of the Browser Rendering /content shape: POST {url} + bearer token → {success, result}. */
+let vendor: Server;
+const vendorCalls: { authorization: string | null; url: string }[] = [];
+const VENDOR_TOKEN = 'vendor-token-e2e';
+
+async function startVendor(): Promise<string> {
+  vendor = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c: Buffer) => (raw += c.toString()));
+    req.on('end', () => {
+      const { url } = JSON.parse(raw) as { url: string };
+      vendorCalls.push({ authorization: req.headers.authorization ?? null, url });
+      const result = `<html><head><title>Vendor</title></head><body><article><h1>Rendered by the vendor</h1><p>The provider rendered ${url} and answered with its HTML, which the service extracts like any page.</p></article></body></html>`;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ success: true, result, errors: [], messages: [] }));
+    });
+  });
+  await new Promise<void>((r) => vendor.listen(0, '127.0.0.1', r));
+  return `http://127.0.0.1:${(vendor.address() as AddressInfo).port}/client/v4/accounts/acc/browser-rendering/content`;
+}
 
 beforeAll(async () => {
   site = await startSite({
@@ -57,13 +78,18 @@ beforeAll(async () => {
     '/report.pdf': text(PDF, 'application/pdf'),
     '/account': account,
   });
-  svc = await startService({ env: { SVC_SESSION_KEY: SESSION_KEY, SVC_BROWSER_MAX_PAGES: '2' } });
+  const vendorUrl = await startVendor();
+  svc = await startService({
+    env: { SVC_SESSION_KEY: SESSION_KEY, SVC_BROWSER_MAX_PAGES: '2', SVC_PROVIDER_URL: vendorUrl, SVC_PROVIDER_TOKEN: VENDOR_TOKEN },
+  });
 });
 
 afterAll(async () => {
   await svc?.stop();
   if (svc) removeDataDir(svc.dataDir);
   await site?.close();
+  vendor?.closeAllConnections();
+  await new Promise<void>((r) => (vendor ? vendor.close(() => r()) : r()));
 });
 
 async function scrape(body: Record<string, unknown>) {
@@ -170,9 +196,23 @@ describe('browser lane', () => {
     expect(site.hits('/private/page.html')).toEqual([]);
   });
 
-  it('refuses an unknown lane and a provider lane the operator did not configure', async () => {
+  it('refuses an unknown lane', async () => {
     expect((await svc.post('/v1/scrape', { url: `${site.origin}/static.html`, lane: 'chrome' })).body.code).toBe('invalid_request');
-    expect((await svc.post('/v1/scrape', { url: `${site.origin}/static.html`, lane: 'provider' })).body.code).toBe('invalid_request');
+  });
+
+  it('the provider lane: the vendor renders, after our robots.txt check; its chain is never complete', async () => {
+    const url = `${site.origin}/shell.html`;
+    const r = await scrape({ url, lane: 'provider' });
+    expect(r.status).toBe('success');
+    expect(r.markdown).toContain('Rendered by the vendor');
+    expect(vendorCalls.at(-1)).toEqual({ authorization: `Bearer ${VENDOR_TOKEN}`, url });
+    expect(r.evidenceRecord).toMatchObject({ lane: 'provider', finalUrl: url, redirectChain: { urls: [url], complete: false }, proxy: null });
+    expect(r.evidenceRecord.identity.userAgent).toBeNull();
+    expect(r.evidenceRecord.robotsDecision.decision).toBe('allowed');
+    const calls = vendorCalls.length;
+    const blocked = await scrape({ url: `${site.origin}/private/page.html`, lane: 'provider' });
+    expect(blocked).toMatchObject({ status: 'blocked', reason: 'robots_disallowed' });
+    expect(vendorCalls).toHaveLength(calls);
   });
 });
 

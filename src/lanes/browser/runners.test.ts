@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { API_PROFILE } from '../../profiles/profiles.ts';
 import type { CaptureProfile } from '../../capture/profile.ts';
 import { loadConfig } from '../../config/config.ts';
-import type { CaptureOptions } from '../../request/capture-options.ts';
+import { parseCaptureOptions, type CaptureOptions } from '../../request/capture-options.ts';
 import { planLane } from './runners.ts';
 
 const BASE: CaptureOptions = { formats: [{ type: 'markdown' }], timeoutMs: 10_000, maxFileBytes: 1024, onlyMainContent: true, mode: 'standard' };
@@ -31,4 +31,31 @@ describe('planLane', async () => {
     expect(planLane(httpOnly, { ...BASE, lane: 'browser' }, URL_A, direct, all)).toEqual({ kind: 'lane', lane: 'http' });
     expect(planLane(API_PROFILE, BASE, URL_A, direct, (l) => l === 'http')).toEqual({ kind: 'auto', browser: null });
   });
+});
+
+describe('the lane and session options', async () => {
+  const plain = await loadConfig({});
+  const withProvider = await loadConfig({ SVC_PROVIDER_URL: 'http://127.0.0.1:9/content' });
+  const SES = `ses_${'b'.repeat(32)}`;
+  const parse = (body: Record<string, unknown>, config = plain) => parseCaptureOptions(body, config);
+
+  it('defaults to auto without a session, and reads each lane', () => {
+    expect(parse({})).toMatchObject({ lane: 'auto', session: null });
+    for (const lane of ['auto', 'http', 'browser'] as const) expect(parse({ lane }).lane).toBe(lane);
+    expect(parse({ lane: 'provider' }, withProvider).lane).toBe('provider');
+    expect(parse({ session: SES })).toMatchObject({ lane: 'auto', session: SES });
+  });
+
+  const REFUSED: [string, Record<string, unknown>][] = [
+    ['an unknown lane', { lane: 'chrome' }],
+    ['a lane that is not a string', { lane: 1 }],
+    ['the provider lane without SVC_PROVIDER_URL', { lane: 'provider' }],
+    ['a malformed session id', { session: 'ses_1' }],
+    ['a session on the HTTP lane', { lane: 'http', session: SES }],
+  ];
+  for (const [name, body] of REFUSED) {
+    it(`refuses ${name} with invalid_request`, () => {
+      expect(() => parse(body)).toThrow(expect.objectContaining({ code: 'invalid_request' }));
+    });
+  }
 });
