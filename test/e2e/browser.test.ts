@@ -31,6 +31,18 @@ function account(req: IncomingMessage, res: ServerResponse, site: Site): void | 
   return html(readFileSync(path.join(FIXTURES, 'login.html'), 'utf8'), { status: 401 })(req, res, site);
 }
 
+/** Page requests being answered right now, and the most seen at once (SVC_BROWSER_MAX_PAGES bounds it). */
+const load = { open: 0, max: 0 };
+function held(_req: IncomingMessage, res: ServerResponse): void {
+  load.open++;
+  load.max = Math.max(load.max, load.open);
+  setTimeout(() => {
+    load.open--;
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end('<!doctype html><title>Held</title><article><h1>Held page</h1><p>This page was answered after a pause, to see how many pages the browser opens at once.</p></article>');
+  }, 700);
+}
+
 let site: Site;
 let svc: Service;
 /** A rendering provider of the Browser Rendering /content shape: POST {url} + bearer token → {success, result}. */
@@ -77,6 +89,7 @@ beforeAll(async () => {
     '/get-report': redirect('/report.pdf'),
     '/report.pdf': text(PDF, 'application/pdf'),
     '/account': account,
+    '/held': held,
   });
   const vendorUrl = await startVendor();
   svc = await startService({
@@ -194,6 +207,14 @@ describe('browser lane', () => {
     expect(r).toMatchObject({ status: 'blocked', reason: 'robots_disallowed' });
     expect(r.evidenceRecord).toMatchObject({ lane: 'browser_local', finalUrl: null, redirectChain: { urls: [], complete: true } });
     expect(site.hits('/private/page.html')).toEqual([]);
+  });
+
+  it('opens at most SVC_BROWSER_MAX_PAGES (2) pages at once', async () => {
+    const results = await Promise.all([1, 2, 3, 4, 5].map((i) => scrape({ url: `${site.origin}/held?${i}`, lane: 'browser' })));
+    expect(results.map((r) => r.status)).toEqual(['success', 'success', 'success', 'success', 'success']);
+    expect(site.requests.filter((q) => q.path.startsWith('/held?'))).toHaveLength(5);
+    expect(load.max).toBeGreaterThanOrEqual(1);
+    expect(load.max).toBeLessThanOrEqual(2);
   });
 
   it('refuses an unknown lane', async () => {
