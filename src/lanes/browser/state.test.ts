@@ -16,6 +16,7 @@ describe('parseBrowserState', () => {
   const BAD: [string, unknown, unknown][] = [
     ['cookies not a list', 'sid=1', undefined],
     ['cookie without domain or url', [{ name: 'a', value: 'b' }], undefined],
+    ['cookie with a url that is not http(s)', [{ name: 'a', value: 'b', url: 'not a url' }], undefined],
     ['bad sameSite', [{ name: 'a', value: 'b', domain: 'x.test', sameSite: 'lax' }], undefined],
     ['origin with a path', [], [{ origin: 'https://app.test/path' }]],
     ['nothing to store', [], undefined],

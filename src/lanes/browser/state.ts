@@ -34,6 +34,8 @@ function parseCookie(raw: unknown, i: number): CookieParam {
   const domain = c.domain === undefined ? undefined : str(c.domain, `${where}.domain`);
   const url = c.url === undefined ? undefined : str(c.url, `${where}.url`);
   if (!domain && !url) throw invalidRequest(`${where} needs a domain (or a url)`);
+  if (url !== undefined && !/^https?:\/\/[^/]/i.test(url)) throw invalidRequest(`${where}.url must be an http(s) URL`);
+  if (url !== undefined && !URL.canParse(url)) throw invalidRequest(`${where}.url must be an http(s) URL`);
   if (domain) cookie.domain = domain;
   if (url) cookie.url = url;
   if (c.path !== undefined) cookie.path = str(c.path, `${where}.path`);
