@@ -136,3 +136,10 @@ describe('parseJsonFormat: unsupported_parameter', () => {
     expect(() => parseJsonFormat({ type: 'json', schema: {}, modelFallback: false }, 0, { modelConfigured: false })).not.toThrow();
   });
 });
+
+describe('prompt length', () => {
+  it('refuses a prompt over 10,000 characters', () => {
+    const fmt = { type: 'json', schema: { type: 'object', properties: { a: { type: 'string' } } }, prompt: 'p'.repeat(10_001) };
+    expect(() => parseJsonFormat(fmt, 0, { modelConfigured: true })).toThrow(/at most 10000 characters/);
+  });
+});

@@ -12,6 +12,8 @@ export const MAX_SCHEMA_DEPTH = 8;
 export const MAX_SCHEMA_PROPERTIES = 100;
 
 const FORMAT_KEYS = new Set(['type', 'schema', 'prompt', 'modelFallback']);
+/** Longest `prompt` taken (decision D67): it goes to the model with every request of a batch. */
+export const MAX_PROMPT_LENGTH = 10_000;
 
 export type JsonFormat = Extract<FormatRequest, { type: 'json' }>;
 
@@ -33,6 +35,7 @@ export function parseJsonFormat(
   let prompt: string | null = null;
   if (raw.prompt !== undefined && raw.prompt !== null) {
     if (typeof raw.prompt !== 'string') throw invalidRequest(`${at}.prompt must be a string`);
+    if (raw.prompt.length > MAX_PROMPT_LENGTH) throw invalidRequest(`${at}.prompt is at most ${MAX_PROMPT_LENGTH} characters`);
     prompt = raw.prompt;
   }
   let modelFallback = false;

@@ -89,3 +89,10 @@ describe('matchPattern', () => {
     expect(matchPattern(p, 'a', clock)).toBe('undecided');
   });
 });
+
+describe('pattern length', () => {
+  it('refuses a pattern over 2,000 characters without analysing or caching it', () => {
+    expect(() => compilePattern('a'.repeat(2_001), 'includePaths[0]')).toThrow(/longer than 2000 characters/);
+    expect(compilePattern('a'.repeat(2_000), 'includePaths[0]').regex.test('a'.repeat(2_000))).toBe(true);
+  });
+});

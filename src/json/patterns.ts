@@ -30,6 +30,8 @@ const CACHE_LIMIT = 512;
 
 /** Compiles and vets a pattern; throws `invalid_request` naming `where` when it is refused. */
 export function compilePattern(pattern: string, where: string): CompiledPattern {
+  // Refused before the cache: a flood of distinct long patterns must not fill it (each entry keeps its text).
+  if (pattern.length > MAX_PATTERN_LENGTH) throw invalidRequest(`${where}: pattern is longer than ${MAX_PATTERN_LENGTH} characters`);
   let verdict = cache.get(pattern);
   if (verdict === undefined) {
     verdict = vet(pattern);
@@ -41,7 +43,6 @@ export function compilePattern(pattern: string, where: string): CompiledPattern 
 }
 
 function vet(pattern: string): CompiledPattern | string {
-  if (pattern.length > MAX_PATTERN_LENGTH) return `pattern is longer than ${MAX_PATTERN_LENGTH} characters`;
   let regex: RegExp;
   try {
     regex = new RegExp(pattern, 'u');

@@ -2,8 +2,12 @@
 // items and crawl links reach here unvalidated and become `invalid_url` results instead of refused requests.
 export type GuardResult = { ok: true; url: URL } | { ok: false; reason: string };
 
+/** Longest URL the service takes (decision D200): requests refuse longer ones, the pipeline and crawl links drop them. */
+export const MAX_URL_LENGTH = 8_192;
+
 /** `base` resolves a relative reference (links found on a page); requests give absolute URLs. */
 export function guardUrl(raw: string, base?: string): GuardResult {
+  if (raw.length > MAX_URL_LENGTH) return { ok: false, reason: 'url_too_long' };
   let url: URL;
   try {
     url = base === undefined ? new URL(raw) : new URL(raw, base);
@@ -12,5 +16,7 @@ export function guardUrl(raw: string, base?: string): GuardResult {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return { ok: false, reason: 'unsupported_scheme' };
   if (url.username || url.password) return { ok: false, reason: 'credentials_in_url' };
+  // A relative link can resolve to more than it was written as.
+  if (url.href.length > MAX_URL_LENGTH) return { ok: false, reason: 'url_too_long' };
   return { ok: true, url };
 }

@@ -189,3 +189,12 @@ describe('the hosted API profile', () => {
     },
   );
 });
+
+describe('URL length', () => {
+  it('a URL over 8,192 characters is an invalid_url result (batch items, crawl links), nothing requested', async () => {
+    const site = fakeSite({});
+    const r = await capture(`http://site.test/?q=${'x'.repeat(9000)}`, API_PROFILE, site);
+    expect(r).toMatchObject({ status: 'invalid_url', reason: 'url_too_long' });
+    expect(site.requests).toEqual([]);
+  });
+});

@@ -5,7 +5,7 @@ import type { Config } from '../config/config.ts';
 import { invalidRequest, unsupportedFormats, unsupportedParameters } from '../errors.ts';
 import { resolveMaxFileBytes } from '../files/limits.ts';
 import { parseJsonFormat } from '../json/intake.ts';
-import { guardUrl } from '../net/url-guard.ts';
+import { guardUrl, MAX_URL_LENGTH } from '../net/url-guard.ts';
 import { isObject, type JsonObject } from './body.ts';
 
 export interface CaptureOptions {
@@ -113,13 +113,14 @@ const URL_PROBLEMS: Record<string, string> = {
   malformed_url: 'is not a valid URL',
   unsupported_scheme: 'must be an http or https URL',
   credentials_in_url: 'must not carry credentials',
+  url_too_long: `is longer than ${MAX_URL_LENGTH} characters`,
 };
 
 /**
  * Longest URL a request may name (decision D200), in UTF-16 code units as sent. Browsers and CDNs stop near 8 KiB
  * too, and it keeps a URL well inside a Durable Object row and every echo of it in a result small.
  */
-export const MAX_URL_LENGTH = 8_192;
+export { MAX_URL_LENGTH };
 
 /** Refuses a URL longer than MAX_URL_LENGTH with `invalid_request`, before anything is parsed or stored. */
 export function checkUrlLength(raw: string, name = 'url'): void {

@@ -3,7 +3,7 @@
 import type { Config } from '../config/config.ts';
 import { invalidRequest, unsupportedParameters } from '../errors.ts';
 import { refuseUnknownKeys, type JsonObject } from '../request/body.ts';
-import { CAPTURE_OPTION_KEYS, parseCaptureOptions, parseHttpUrl, type CaptureOptions } from '../request/capture-options.ts';
+import { CAPTURE_OPTION_KEYS, checkUrlLength, parseCaptureOptions, parseHttpUrl, type CaptureOptions } from '../request/capture-options.ts';
 import { normaliseUrl, parseIncludePaths } from './frontier.ts';
 import { parseDestinationIds } from '../deliveries/requests.ts';
 import { DEFAULT_CRAWL_MAX_PAGES, MAX_BATCH_URLS, MAX_CRAWL_MAX_PAGES } from './settings.ts';
@@ -36,6 +36,7 @@ export function parseBatchRequest(body: JsonObject, config: Config): BatchReques
   if (raw.length > MAX_BATCH_URLS) throw invalidRequest(`urls holds at most ${MAX_BATCH_URLS} URLs per batch`);
   raw.forEach((u: unknown, i: number) => {
     if (typeof u !== 'string') throw invalidRequest(`urls[${i}] must be a string`);
+    checkUrlLength(u, `urls[${i}]`);
   });
   return { urls: [...(raw as string[])], options: parseCaptureOptions(body, config), destinations: parseDestinationIds(body.destinations) };
 }

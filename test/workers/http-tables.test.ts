@@ -101,6 +101,7 @@ describe('400 tables', () => {
     [{ urls: [url], timeout: 300_001 }, 'invalid_request'],
     [{ urls: [url], formats: ['screenshot'] }, 'unsupported_format'],
     [{ urls: [url], url }, 'unsupported_parameter'],
+    [{ urls: [`${url}?${'q'.repeat(9000)}`] }, 'invalid_request'],
   ])('POST /v1/batches %j → 400 %s', async (body, code) => {
     const r = await post('/v1/batches', body);
     expect(r.status).toBe(400);

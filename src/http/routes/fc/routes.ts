@@ -4,6 +4,7 @@
 import { Hono, type Context } from 'hono';
 import { ApiError, errorResponse, type ErrorBody } from '../../../errors.ts';
 import { readJsonObject, refuseUnknownKeys, type JsonObject } from '../../../request/body.ts';
+import { limitRequestBody } from '../../../request/body-limits.ts';
 import { MAX_CRAWL_MAX_PAGES } from '../../../tasks/settings.ts';
 import { requireToken } from '../../auth.ts';
 import type { AppEnv } from '../../context.ts';
@@ -89,6 +90,8 @@ export function fcRoutes(app: V1App): Hono<AppEnv> {
   const fc = new Hono<AppEnv>();
   // Auth as on /v1, inside this app so a refusal is rendered in the /fc error shape too.
   fc.use('*', requireToken());
+  // The same per-route body limits as /v1 (src/request/body-limits.ts), refused in the /fc error shape.
+  fc.use('*', limitRequestBody());
   // Options travel in the body; only the status pages take a query (cursor, limit). Nothing is ignored silently.
   fc.use('*', async (c, next) => {
     if (c.req.method !== 'GET' || c.req.path.endsWith('/errors')) refuseUnknownKeys(c.req.query(), NO_KEYS);
