@@ -72,3 +72,28 @@ describe('RobotsCache', () => {
     expect(c.size).toBe(0);
   });
 });
+
+describe('RobotsCache byte bound', () => {
+  const rules = (bytes: number): RobotsFetchOutcome => ({ kind: 'rules', rules: parseRobots(''), sha256: 'x', bytes });
+
+  it('evicts the least recently used entries when the robots.txt bytes exceed the bound', () => {
+    const c = new RobotsCache({ maxBytes: 3_000 });
+    c.set('http://a/robots.txt', rules(1_000), 0);
+    c.set('http://b/robots.txt', rules(1_000), 0);
+    c.get('http://a/robots.txt', 1);
+    c.set('http://c/robots.txt', rules(1_000), 2);
+    expect(c.get('http://b/robots.txt', 3)).toBeUndefined();
+    expect(c.get('http://a/robots.txt', 3)).toBeDefined();
+    expect(c.get('http://c/robots.txt', 3)).toBeDefined();
+    expect(c.bytes).toBeLessThanOrEqual(3_000);
+  });
+
+  it('does not keep an entry larger than the whole bound, and clear() frees everything', () => {
+    const c = new RobotsCache({ maxBytes: 1_000 });
+    c.set('http://a/robots.txt', rules(5_000), 0);
+    expect(c.size).toBe(0);
+    c.set('http://b/robots.txt', rules(100), 0);
+    c.clear();
+    expect(c.bytes).toBe(0);
+  });
+});

@@ -112,7 +112,7 @@ async function fetchChain(robotsUrl: string, deps: RobotsFetchDeps, signal: Abor
     if (status >= 200 && status < 300) {
       const { bytes, truncated } = await readCapped(res.body, MAX_ROBOTS_BYTES, signal);
       const sha256 = await sha256Hex(bytes);
-      return { outcome: { kind: 'rules', rules: parseRobots(decodeBody(bytes, truncated)), sha256 }, cacheable: true };
+      return { outcome: { kind: 'rules', rules: parseRobots(decodeBody(bytes, truncated)), sha256, bytes: bytes.byteLength }, cacheable: true };
     }
     discard(res);
     // RFC 9309 §2.3.1.3: 4xx means "unavailable" and crawling may proceed. 429 is the server asking us to slow
