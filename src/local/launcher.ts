@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { freePort } from './ports.ts';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../config/config.ts';
+import { WorkerdLogFilter } from './log-filter.ts';
 import { parseLaunchArgs, UsageError, workerVars, type LaunchOptions } from './args.ts';
 import { loadPreviewConfig } from '../preview/config.ts';
 import { killLocalChrome, prepareLocalChrome, type LocalChrome } from '../lanes/browser/local-chrome.ts';
@@ -42,7 +43,8 @@ async function startWrangler(name: string, config: string, port: number, o: Laun
   ];
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
-    stdio: ['ignore', 'inherit', 'inherit'],
+    // Piped through WorkerdLogFilter: workerd's native DNS-failure stacks are dropped (a page result says it all).
+    stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       ...process.env,
       WRANGLER_SEND_METRICS: 'false',
@@ -52,7 +54,23 @@ async function startWrangler(name: string, config: string, port: number, o: Laun
       XDG_CACHE_HOME: chrome?.cacheHome ?? process.env.XDG_CACHE_HOME ?? path.join(ROOT, 'node_modules/.cache'),
     },
   });
+  forwardFiltered(child.stdout, process.stdout);
+  forwardFiltered(child.stderr, process.stderr);
   return child;
+}
+
+function forwardFiltered(from: NodeJS.ReadableStream | null, to: NodeJS.WritableStream): void {
+  if (from === null) return;
+  const filter = new WorkerdLogFilter();
+  from.setEncoding('utf8');
+  from.on('data', (chunk: string) => {
+    const out = filter.push(chunk);
+    if (out !== '') to.write(out);
+  });
+  from.on('end', () => {
+    const rest = filter.flush();
+    if (rest !== '') to.write(rest);
+  });
 }
 
 async function waitReady(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
