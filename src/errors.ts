@@ -2,6 +2,7 @@
 // and `errorResponse` is the one place that turns it into an HTTP response. Page-level failures are never errors:
 // they are results with a status and reason.
 import { HTTPException } from 'hono/http-exception';
+import { errorMessage } from './io/errors.ts';
 
 export const ERROR_STATUS = {
   invalid_json: 400,
@@ -117,7 +118,7 @@ export function errorResponse(err: unknown, hosted: boolean): Response {
   if (err instanceof ApiError && err.code !== 'internal_error') {
     return Response.json(errorBody(err), { status: err.status });
   }
-  const message = err instanceof Error ? err.message : String(err);
+  const message = errorMessage(err);
   console.error('internal_error:', err instanceof Error ? (err.stack ?? message) : message);
   const body: ErrorBody = { error: hosted ? 'internal error' : message || 'internal error', code: 'internal_error' };
   return Response.json(body, { status: 500 });

@@ -5,6 +5,7 @@ import type { RecordChecker } from './checks.ts';
 import { setOwn } from './pointer.ts';
 import { shapeOf, isObj, type Obj } from './schema-nav.ts';
 import { strictPlan } from './strict.ts';
+import { errorMessage } from '../io/errors.ts';
 
 export interface ModelConfig {
   baseUrl: string;
@@ -49,7 +50,7 @@ export async function askModel(cfg: ModelConfig, ask: ModelAsk, checker: RecordC
     try {
       content = await complete(cfg, messages, plan.schema, plan.strict, fetchFn);
     } catch (err) {
-      return { kind: 'failed', ...usage, message: err instanceof Error ? err.message : String(err) };
+      return { kind: 'failed', ...usage, message: errorMessage(err) };
     }
     let parsed: unknown;
     try {

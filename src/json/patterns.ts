@@ -3,6 +3,7 @@
 // "complex" class is additionally bounded at match time, because a Worker cannot interrupt a running RegExp.
 import { isSafePattern } from 'redos-detector';
 import { invalidRequest } from '../errors.ts';
+import { errorMessage } from '../io/errors.ts';
 
 export const MAX_PATTERN_LENGTH = 2000;
 export const COMPLEX_TEXT_LIMIT = 2048;
@@ -51,7 +52,7 @@ function vet(pattern: string): CompiledPattern | string {
     try {
       regex = new RegExp(pattern);
     } catch (err) {
-      return `pattern is not a valid regular expression (${err instanceof Error ? err.message : String(err)})`;
+      return `pattern is not a valid regular expression (${errorMessage(err)})`;
     }
   }
   if (!hasBacktrackingSyntax(pattern)) return { source: pattern, regex, complex: isComplex(pattern) };

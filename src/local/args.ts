@@ -1,5 +1,6 @@
 // Flags of `npm start -- …` (the local managed service). Pure parsing, so it is tested without starting anything.
 import { parseProxySettings } from '../lanes/proxy/settings.ts';
+import { errorMessage } from '../io/errors.ts';
 
 export interface LaunchOptions {
   port: number;
@@ -52,7 +53,7 @@ export function parseLaunchArgs(argv: string[], env: Record<string, string | und
     // An unusable proxy URL stops the launcher here instead of failing every capture (decision D27).
     parseProxySettings({ HTTPS_PROXY: env.HTTPS_PROXY ?? env.https_proxy, HTTP_PROXY: env.HTTP_PROXY ?? env.http_proxy });
   } catch (err) {
-    throw new UsageError(err instanceof Error ? err.message : String(err));
+    throw new UsageError(errorMessage(err));
   }
   if (o.hosted && o.tokens.length === 0) {
     throw new UsageError('--hosted requires at least one API token: pass --token T, or set SVC_API_TOKEN or SVC_API_TOKENS');

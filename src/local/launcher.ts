@@ -11,6 +11,7 @@ import { WorkerdLogFilter } from './log-filter.ts';
 import { parseLaunchArgs, UsageError, workerVars, type LaunchOptions } from './args.ts';
 import { loadPreviewConfig } from '../preview/config.ts';
 import { killLocalChrome, prepareLocalChrome, type LocalChrome } from '../lanes/browser/local-chrome.ts';
+import { errorMessage } from '../io/errors.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const WRANGLER = path.join(ROOT, 'node_modules/wrangler/bin/wrangler.js');
@@ -123,7 +124,7 @@ async function main(): Promise<void> {
     chrome = prepareLocalChrome(path.join(o.dataDir, 'run'), vars, o.hosted);
     await killLocalChrome(chrome.pidFile);
   } catch (err) {
-    console.error(`warning: the browser lane is unavailable: ${err instanceof Error ? err.message : String(err)}`);
+    console.error(`warning: the browser lane is unavailable: ${errorMessage(err)}`);
   }
 
   const children: ChildProcess[] = [];
@@ -175,7 +176,7 @@ async function main(): Promise<void> {
   try {
     await Promise.all([waitReady(`${apiUrl}/healthz`, api, 120_000), waitReady(`${previewUrl}/healthz`, preview, 120_000)]);
   } catch (err) {
-    console.error(String(err instanceof Error ? err.message : err));
+    console.error(errorMessage(err));
     stop(1);
     return;
   }

@@ -6,6 +6,7 @@
 import { ProtocolError } from '@modelcontextprotocol/server';
 import { SvcError } from '../../packages/sdk/src/errors.ts';
 import { ApiError, errorBody, type ErrorCode } from '../errors.ts';
+import { errorMessage } from '../io/errors.ts';
 
 export const INVALID_PARAMS = -32602;
 export const INTERNAL_ERROR = -32603;
@@ -53,7 +54,7 @@ export function toolError(err: unknown, call: RestCall, opts: { mask: boolean })
     return rpcError(code, err.status, `${code}: ${err.method} ${err.path} failed: ${err.status} ${body}`);
   }
   // The request never got an answer (network failure, a body that was not JSON, a bug): no status was observed.
-  const cause = err instanceof Error ? err.message : String(err);
+  const cause = errorMessage(err);
   if (opts.mask) console.error(`internal_error: ${call.method} ${call.path}:`, err);
   return rpcError('internal_error', null, `internal_error: ${call.method} ${call.path} failed: ${opts.mask ? 'internal error' : cause}`);
 }

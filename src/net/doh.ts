@@ -2,6 +2,7 @@
 // serve it: `?name=<host>&type=A`). The preview asks it for A and AAAA before contacting a host name, so a name
 // that points at a private address is refused without a connection. Any failure (transport, HTTP status, DNS
 // status other than NOERROR/NXDOMAIN, malformed JSON) is an error: the caller fails closed.
+import { errorMessage } from '../io/errors.ts';
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
@@ -34,7 +35,7 @@ async function query(fetch: FetchLike, endpoint: string, name: string, type: key
   try {
     res = await fetch(url.href, { headers: { accept: 'application/dns-json' }, signal });
   } catch (err) {
-    throw new ResolveError(`DNS-over-HTTPS request failed: ${err instanceof Error ? err.message : String(err)}`);
+    throw new ResolveError(`DNS-over-HTTPS request failed: ${errorMessage(err)}`);
   }
   if (!res.ok) throw new ResolveError(`DNS-over-HTTPS resolver answered HTTP ${res.status}`);
   let body: { Status?: unknown; Answer?: unknown };

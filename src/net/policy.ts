@@ -9,6 +9,7 @@ import type { Resolver } from './doh.ts';
 import { formatAddress, parseAddress, urlHostAddress } from './ip.ts';
 import { privateNameReason } from './names.ts';
 import { specialRange } from './ranges.ts';
+import { errorMessage } from '../io/errors.ts';
 
 export interface PublicPolicyOptions {
   resolve: Resolver;
@@ -88,7 +89,7 @@ export function publicAddressPolicy(options: PublicPolicyOptions): AddressPolicy
       try {
         return answersVerdict(host, await lookup);
       } catch (err) {
-        return { allowed: false, stage: 'dns', reason: 'dns_error', detail: `resolving ${host} failed: ${err instanceof Error ? err.message : String(err)}` };
+        return { allowed: false, stage: 'dns', reason: 'dns_error', detail: `resolving ${host} failed: ${errorMessage(err)}` };
       }
     },
   };

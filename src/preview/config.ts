@@ -4,6 +4,7 @@
 import { ConfigError } from '../config/config.ts';
 import { DEFAULT_DOH_URL } from '../net/doh.ts';
 import { parseAllowOrigins } from '../net/policy.ts';
+import { errorMessage } from '../io/errors.ts';
 
 export interface PreviewConfig {
   hosted: boolean;
@@ -26,7 +27,7 @@ export function loadPreviewConfig(env: Record<string, unknown>): PreviewConfig {
   try {
     allowOrigins = parseAllowOrigins(setting(env, 'SVC_PREVIEW_ALLOW_ORIGINS'));
   } catch (err) {
-    throw new ConfigError(err instanceof Error ? err.message : String(err));
+    throw new ConfigError(errorMessage(err));
   }
   if (hosted && allowOrigins.length > 0) {
     throw new ConfigError('SVC_PREVIEW_ALLOW_ORIGINS is only for tests and local demos; --hosted refuses to start with it set');
