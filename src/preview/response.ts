@@ -1,5 +1,6 @@
 // The preview response (spec "Preview response", "Diagnostic codes"): a scrape result cut down to what an
 // anonymous visitor sees, a diagnostic in the spec's codes, the fields read without a model and the quota.
+import type { IssueCode } from '../adapters/types.ts';
 import type { CaptureStatus, PageMetadata } from '../capture/types.ts';
 import type { ScrapeResult } from '../pipeline/result.ts';
 import type { QuotaView } from './quota.ts';
@@ -16,14 +17,7 @@ export type DiagnosticCode =
   | 'quota_exceeded'
   | 'service_unavailable'
   | 'capture_failed'
-  | 'subject_mismatch'
-  | 'subject_conflicting'
-  | 'subject_unverified'
-  | 'quote_unverified'
-  | 'quote_absent_observed'
-  | 'quote_conflicting'
-  | 'region_unverified'
-  | 'currency_unverified';
+  | IssueCode;
 
 /** Where the condition arose: the visitor's input, the quota, the address policy (literal or DNS), robots.txt, the page, a site adapter. */
 export type DiagnosticStage = 'input' | 'quota' | 'address' | 'dns' | 'robots' | 'access' | 'fetch' | 'adapter';
