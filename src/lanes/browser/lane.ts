@@ -76,6 +76,8 @@ async function watch(page: Page, track: MainFrameTrack, r: BrowserLaneRequest): 
     const req = res.request();
     if (req.isNavigationRequest() && req.frame() === page.mainFrame()) track.onResponse(res.url(), res.status(), res.headers());
   });
+  // alert/confirm/prompt/beforeunload would stop the page's scripts (and our reads) until answered: dismiss them.
+  page.on('dialog', (dialog) => void dialog.dismiss().catch(() => undefined));
   const cdp = await page.createCDPSession();
   await cdp.send('Page.enable');
   cdp.on('Page.frameNavigated', (e) => {
