@@ -3,7 +3,7 @@
 // within the invocation, since workerd forbids awaiting another request's I/O.
 import type { Config } from '../config/config.ts';
 import type { ServiceEnv } from '../config/bindings.ts';
-import { browserDepsOf } from '../lanes/browser/edge.ts';
+import { browserDepsOf } from './browser-deps.ts';
 import { routedFetch } from '../lanes/proxy/proxy-fetch.ts';
 import { proxyRouteOf } from '../lanes/proxy/settings.ts';
 import type { CaptureDeps } from '../pipeline/run-capture.ts';

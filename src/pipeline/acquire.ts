@@ -2,7 +2,7 @@
 // request allow fetches the page, checking the address policy and robots.txt before every document it requests.
 // A new lane plugs in here: a runner in LANE_RUNNERS that returns the one LaneResult type (src/lanes/types.ts).
 import type { Lane } from '../capture/types.ts';
-import { browserLaneRunners, planLane, runAuto, type LaneKit } from '../lanes/browser/runners.ts';
+import { browserLaneRunners, planLane, runAuto, type LaneKit } from './lane-plan.ts';
 import { fetchOverHttpLane, type RobotsGate } from '../lanes/http.ts';
 import type { LaneResult } from '../lanes/types.ts';
 import { checkRobots } from '../robots/index.ts';

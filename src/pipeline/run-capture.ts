@@ -6,7 +6,7 @@ import type { CaptureProfile } from '../capture/profile.ts';
 import type { Config } from '../config/config.ts';
 import type { FileBucket } from '../files/index.ts';
 import { errorMessage } from '../io/errors.ts';
-import type { BrowserDeps } from '../lanes/browser/runners.ts';
+import type { BrowserDeps } from './lane-plan.ts';
 import type { FetchFn } from '../lanes/types.ts';
 import type { CaptureOptions } from '../request/capture-options.ts';
 import type { RobotsCache, RobotsInflight } from '../robots/index.ts';

@@ -3,7 +3,7 @@
 // shows ids, names, origins and creation times, never a cookie or storage value. No login automation.
 import { Hono } from 'hono';
 import { ApiError, invalidRequest } from '../../errors.ts';
-import { sessionStoreOf } from '../../lanes/browser/edge.ts';
+import { sessionStoreOf } from '../browser-deps.ts';
 import type { SessionStore } from '../../lanes/browser/sessions-store.ts';
 import { parseBrowserState, sessionOrigins } from '../../lanes/browser/state.ts';
 import { readJsonObject, refuseUnknownKeys } from '../../request/body.ts';

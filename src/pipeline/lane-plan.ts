@@ -1,19 +1,19 @@
 // The runners acquire() registers for the browser and provider lanes, the `auto` lane, and the choice between them
 // (decision D242): the request's `lane` option within the profile's lanes. `auto` asks the HTTP lane first and renders
 // the page in the browser only when the HTTP answer is a script-only shell, saying so in `warnings`.
-import type { CaptureProfile } from '../../capture/profile.ts';
-import type { Lane } from '../../capture/types.ts';
-import type { Config } from '../../config/config.ts';
-import { proxyRouteOf } from '../proxy/settings.ts';
-import type { RobotsGate } from '../http.ts';
-import { fetchOverProviderLane } from '../provider.ts';
-import { detectScriptShell, SHELL_SCAN_BYTES } from '../shell-detect.ts';
-import type { LaneResult } from '../types.ts';
-import type { CaptureOptions } from '../../request/capture-options.ts';
-import type { LaneRequest } from '../../pipeline/acquire.ts';
-import { fetchOverBrowserLane, type BrowserLane, type BrowserOutcome } from './lane.ts';
-import type { BrowserPool } from './pool.ts';
-import { sessionAppliesTo, type BrowserState } from './state.ts';
+import type { CaptureProfile } from '../capture/profile.ts';
+import type { Lane } from '../capture/types.ts';
+import type { Config } from '../config/config.ts';
+import { proxyRouteOf } from '../lanes/proxy/settings.ts';
+import type { RobotsGate } from '../lanes/http.ts';
+import { fetchOverProviderLane } from '../lanes/provider.ts';
+import { detectScriptShell, SHELL_SCAN_BYTES } from '../lanes/shell-detect.ts';
+import type { LaneResult } from '../lanes/types.ts';
+import type { CaptureOptions } from '../request/capture-options.ts';
+import type { LaneRequest } from './acquire.ts';
+import { fetchOverBrowserLane, type BrowserLane, type BrowserOutcome } from '../lanes/browser/lane.ts';
+import type { BrowserPool } from '../lanes/browser/pool.ts';
+import { sessionAppliesTo, type BrowserState } from '../lanes/browser/state.ts';
 
 type LaneRunner = (req: LaneRequest) => Promise<LaneResult>;
 

@@ -1,9 +1,9 @@
 // The browser lanes' dependencies, built at the edge from the bindings and the config (src/http/deps.ts).
-import type { ServiceEnv } from '../../config/bindings.ts';
-import type { Config } from '../../config/config.ts';
-import { BrowserPool } from './pool.ts';
-import type { BrowserDeps } from './runners.ts';
-import { SessionStore } from './sessions-store.ts';
+import type { ServiceEnv } from '../config/bindings.ts';
+import type { Config } from '../config/config.ts';
+import { BrowserPool } from '../lanes/browser/pool.ts';
+import type { BrowserDeps } from '../pipeline/lane-plan.ts';
+import { SessionStore } from '../lanes/browser/sessions-store.ts';
 
 /** The stored sessions, or null when the operator set no SVC_SESSION_KEY (sessions are then refused). */
 export function sessionStoreOf(env: ServiceEnv, config: Config): SessionStore | null {

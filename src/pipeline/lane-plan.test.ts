@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { API_PROFILE } from '../../profiles/profiles.ts';
-import type { CaptureProfile } from '../../capture/profile.ts';
-import { loadConfig } from '../../config/config.ts';
-import { parseCaptureOptions, type CaptureOptions } from '../../request/capture-options.ts';
-import { planLane } from './runners.ts';
+import { API_PROFILE } from '../profiles/profiles.ts';
+import type { CaptureProfile } from '../capture/profile.ts';
+import { loadConfig } from '../config/config.ts';
+import { parseCaptureOptions, type CaptureOptions } from '../request/capture-options.ts';
+import { planLane } from './lane-plan.ts';
 
 const BASE: CaptureOptions = { formats: [{ type: 'markdown' }], timeoutMs: 10_000, maxFileBytes: 1024, onlyMainContent: true, mode: 'standard' };
 const URL_A = new URL('http://a.test/');

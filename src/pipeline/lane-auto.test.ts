@@ -1,9 +1,9 @@
 // The `auto` lane without a browser process: a stub HTTP lane and a stub browser runner, real shell detection.
 import { describe, expect, it } from 'vitest';
-import type { LaneRequest } from '../../pipeline/acquire.ts';
-import { SHELL_SCAN_BYTES } from '../shell-detect.ts';
-import type { LaneResult } from '../types.ts';
-import { runAuto, type LaneKit } from './runners.ts';
+import type { LaneRequest } from './acquire.ts';
+import { SHELL_SCAN_BYTES } from '../lanes/shell-detect.ts';
+import type { LaneResult } from '../lanes/types.ts';
+import { runAuto, type LaneKit } from './lane-plan.ts';
 
 const SHELL = '<html><body><div id="root"></div><script src="/app.js"></script></body></html>';
 const ARTICLE = `<html><body><article><p>${'Plain words a reader sees. '.repeat(40)}</p></article></body></html>`;
