@@ -31,10 +31,14 @@ export function parseDestinationCreate(body: JsonObject): DestinationCreate {
   return { url, events, description };
 }
 
+export const MAX_DESTINATION_IDS = 20;
+
 /** `destinations` of a monitor (or batch, crawl): a list of destination ids, each at most once. */
 export function parseDestinationIds(raw: unknown, name = 'destinations'): string[] {
   if (raw === undefined) return [];
-  if (!Array.isArray(raw) || raw.length > 20) throw invalidRequest(`${name} must be a list of at most 20 destination ids`);
+  if (!Array.isArray(raw) || raw.length > MAX_DESTINATION_IDS) {
+    throw invalidRequest(`${name} must be a list of at most ${MAX_DESTINATION_IDS} destination ids`);
+  }
   raw.forEach((d, i) => {
     if (typeof d !== 'string' || !DESTINATION_ID.test(d)) throw invalidRequest(`${name}[${i}] is not a destination id`);
   });

@@ -13,7 +13,7 @@ export const INTERNAL_ERROR = -32603;
 
 /** The REST call a tool makes; named in the message even when the call never reached the API. */
 export interface RestCall {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   path: string;
 }
 

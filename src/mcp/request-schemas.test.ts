@@ -8,7 +8,21 @@ import { parseListQuery } from '../tasks/listing.ts';
 import { parseBatchRequest, parseCrawlRequest } from '../tasks/requests.ts';
 import { refuseUnknownKeys, type JsonObject } from '../request/body.ts';
 import { CAPTURE_OPTION_KEYS, parseCaptureOptions, parseHttpUrl } from '../request/capture-options.ts';
-import { BATCH_REQUEST_SCHEMA, CRAWL_REQUEST_SCHEMA, SCRAPE_REQUEST_SCHEMA, taskListSchema, type JsonSchema } from './request-schemas.ts';
+import { parseDeliveryQuery, parseDestinationCreate } from '../deliveries/requests.ts';
+import { parseMonitorCreate, parseMonitorPatch, type MonitorSettings } from '../monitors/requests.ts';
+import { parsePageLimit } from '../request/cursor.ts';
+import {
+  BATCH_REQUEST_SCHEMA,
+  CRAWL_REQUEST_SCHEMA,
+  DELIVERY_QUERY_SCHEMA,
+  DESTINATION_CREATE_SCHEMA,
+  MONITOR_CREATE_SCHEMA,
+  MONITOR_PATCH_SCHEMA,
+  PAGE_QUERY_SCHEMA,
+  SCRAPE_REQUEST_SCHEMA,
+  taskListSchema,
+  type JsonSchema,
+} from './request-schemas.ts';
 
 // Settings that let every shape-valid body through (research mode needs a contact, modelFallback a model).
 const config: Config = await loadConfig({
@@ -30,9 +44,8 @@ const TASK = 'batch_0123456789abcdef01234567';
 
 /** What the list routes do with the tool's `limit` / `cursor` (sent as query parameters, as the SDK does). */
 function parseList(args: JsonObject): void {
-  const query: Record<string, string> = {};
-  for (const [k, v] of Object.entries(args)) if (k !== 'id' && v !== null && v !== undefined) query[k] = String(v);
-  parseListQuery(TASK, query);
+  const { id: _id, ...rest } = args;
+  parseListQuery(TASK, asQuery(rest));
 }
 
 function apiAccepts(parse: (body: JsonObject) => unknown, body: JsonObject): boolean {
@@ -128,4 +141,95 @@ describe('list parameters: schema and validator agree', () => {
     ['limit too large', { id: TASK, limit: 101 }, false],
     ['an unknown parameter', { id: TASK, offset: 3 }, false],
   ])('%s', (_name, args, ok) => expectAgreement(taskListSchema('batch'), parseList, args, ok));
+});
+
+const DST = 'dst_0123456789abcdef01234567';
+
+describe('POST /v1/monitors schema and validator agree', () => {
+  const parse = (b: JsonObject) => parseMonitorCreate(b, config);
+  const base = { url: 'https://shop.example/p/1', intervalMinutes: 5 };
+  it.each(CAPTURE_OPTION_SAMPLES)('%s', (_name, options, ok) => expectAgreement(MONITOR_CREATE_SCHEMA, parse, { ...base, ...options }, ok));
+  it.each<[string, JsonObject, boolean]>([
+    ['destinations (a repeated id is kept once)', { ...base, destinations: [DST, DST] }, true],
+    ['the longest interval', { ...base, intervalMinutes: 525_600 }, true],
+    ['twenty destinations', { ...base, destinations: Array.from({ length: 20 }, () => DST) }, true],
+    ['no interval', { url: base.url }, false],
+    ['no url', { intervalMinutes: 5 }, false],
+    ['interval zero', { ...base, intervalMinutes: 0 }, false],
+    ['interval too long', { ...base, intervalMinutes: 525_601 }, false],
+    ['interval not whole', { ...base, intervalMinutes: 1.5 }, false],
+    ['interval a string', { ...base, intervalMinutes: '5' }, false],
+    ['destinations not a list', { ...base, destinations: DST }, false],
+    ['a malformed destination id', { ...base, destinations: ['dst_1'] }, false],
+    ['21 destinations', { ...base, destinations: Array.from({ length: 21 }, () => DST) }, false],
+    ['a revision on create', { ...base, revision: 1 }, false],
+    ['an unknown key', { ...base, cron: '* * * * *' }, false],
+  ])('%s', (_name, body, ok) => expectAgreement(MONITOR_CREATE_SCHEMA, parse, body, ok));
+});
+
+describe('PATCH /v1/monitors/:id schema and validator agree', () => {
+  const current: MonitorSettings = { url: 'https://shop.example/p/1', intervalMinutes: 5, options: parseCaptureOptions({}, config), destinations: [] };
+  const parse = (b: JsonObject) => parseMonitorPatch(b, config, current);
+  it.each(CAPTURE_OPTION_SAMPLES)('%s', (_name, options, ok) => expectAgreement(MONITOR_PATCH_SCHEMA, parse, { revision: 1, ...options }, ok));
+  it.each<[string, JsonObject, boolean]>([
+    ['revision only', { revision: 3 }, true],
+    ['every setting', { revision: 2, url: 'http://shop.example/p/2', intervalMinutes: 60, destinations: [DST] }, true],
+    ['no revision', { intervalMinutes: 60 }, false],
+    ['revision zero', { revision: 0 }, false],
+    ['revision a string', { revision: '2' }, false],
+    ['a bad url', { revision: 1, url: 'ftp://x/' }, false],
+    ['interval zero', { revision: 1, intervalMinutes: 0 }, false],
+    ['an unknown key', { revision: 1, status: 'paused' }, false],
+  ])('%s', (_name, body, ok) => expectAgreement(MONITOR_PATCH_SCHEMA, parse, body, ok));
+});
+
+describe('POST /v1/destinations schema and validator agree', () => {
+  const url = 'http://127.0.0.1:9/hook';
+  it.each<[string, JsonObject, boolean]>([
+    ['url only', { url }, true],
+    ['events and description', { url, events: ['monitor.changed', 'crawl.completed'], description: 'ops' }, true],
+    ['a null description', { url, description: null }, true],
+    ['a description of 500 characters', { url, description: 'x'.repeat(500) }, true],
+    ['no url', { events: ['batch.completed'] }, false],
+    ['a bad url', { url: 'mailto:a@b' }, false],
+    ['empty events', { url, events: [] }, false],
+    ['an unknown event', { url, events: ['monitor.deleted'] }, false],
+    ['events not a list', { url, events: 'monitor.changed' }, false],
+    ['a description of 501 characters', { url, description: 'x'.repeat(501) }, false],
+    ['a description not a string', { url, description: 5 }, false],
+    ['a secret', { url, secret: 'whsec_x' }, false],
+  ])('%s', (_name, body, ok) => expectAgreement(DESTINATION_CREATE_SCHEMA, parseDestinationCreate, body, ok));
+});
+
+/** Tool arguments as the SDK sends them: query parameters (strings). */
+function asQuery(args: JsonObject): Record<string, string> {
+  const query: Record<string, string> = {};
+  for (const [k, v] of Object.entries(args)) if (v !== null && v !== undefined) query[k] = String(v);
+  return query;
+}
+
+describe('GET /v1/deliveries parameters: schema and validator agree', () => {
+  it.each<[string, JsonObject, boolean]>([
+    ['none', {}, true],
+    ['every filter', { status: 'dead_lettered', destination: DST, limit: 5, cursor: null }, true],
+    ['an unknown status', { status: 'failed' }, false],
+    ['a malformed destination', { destination: 'dst_x' }, false],
+    ['limit zero', { limit: 0 }, false],
+    ['an unknown parameter', { type: 'monitor.changed' }, false],
+  ])('%s', (_name, args, ok) => expectAgreement(DELIVERY_QUERY_SCHEMA, (a) => parseDeliveryQuery(asQuery(a)), args, ok));
+});
+
+describe('GET /v1/monitors parameters: schema and validator agree', () => {
+  /** What the route does with the query (src/http/routes/monitors.ts listQuery; a real cursor is scoped, so none here). */
+  const parse = (a: JsonObject) => {
+    const q = asQuery(a);
+    refuseUnknownKeys(q, new Set(['limit', 'cursor']));
+    parsePageLimit(q.limit);
+  };
+  it.each<[string, JsonObject, boolean]>([
+    ['none', {}, true],
+    ['limit and null cursor', { limit: 100, cursor: null }, true],
+    ['limit too large', { limit: 101 }, false],
+    ['an unknown parameter', { status: 'active' }, false],
+  ])('%s', (_name, args, ok) => expectAgreement(PAGE_QUERY_SCHEMA, parse, args, ok));
 });

@@ -27,8 +27,13 @@ function fakeApi(status: number, body: unknown): { client: ReturnType<typeof cre
 }
 
 describe('tool table', () => {
-  it('has the nine tools, each with a closed object input schema', () => {
-    expect(TOOLS.map((t) => t.name)).toEqual(['scrape', 'batch_create', 'batch_get', 'batch_items', 'crawl_create', 'crawl_get', 'crawl_pages', 'crawl_cancel', 'crawl_resume']);
+  it('has the task tools, then the monitor, destination and delivery tools, each with a closed object input schema', () => {
+    expect(TOOLS.map((t) => t.name)).toEqual([
+      'scrape', 'batch_create', 'batch_get', 'batch_items', 'crawl_create', 'crawl_get', 'crawl_pages', 'crawl_cancel', 'crawl_resume',
+      'monitor_create', 'monitor_get', 'monitor_list', 'monitor_update', 'monitor_pause', 'monitor_resume', 'monitor_delete',
+      'monitor_run', 'monitor_runs', 'monitor_run_get',
+      'destination_create', 'destination_list', 'destination_delete', 'delivery_list', 'delivery_get', 'delivery_retry',
+    ]);
     for (const t of TOOLS) expect(t.inputSchema).toMatchObject({ type: 'object', additionalProperties: false });
   });
 });

@@ -1,8 +1,8 @@
 // The MCP tools, the same locally (packages/mcp, over stdio) and remotely (workers/mcp.ts): one table of names,
-// input schemas (the API's request schemas, src/request/schemas.ts), output schemas, the REST call each makes through
+// input schemas (the API's request schemas, src/mcp/request-schemas.ts), output schemas, the REST call each makes through
 // the SDK, and a short text summary of the result. The API does the validating; a tool refuses only what would not
-// reach the API as sent (see toolArguments), with the error body the API gives for the same refusal.
-import type { SvcClient } from '../../packages/sdk/src/client.ts';
+// reach the API as sent (see toolArguments), with the error body the API gives for the same refusal. The monitor,
+// destination and delivery tools are in src/mcp/monitor-tools.ts.
 import type { CaptureOptions, CrawlOptions } from '../../packages/sdk/src/types.ts';
 import { invalidRequest } from '../errors.ts';
 import { isObject, refuseUnknownKeys, type JsonObject } from '../request/body.ts';
@@ -13,10 +13,10 @@ import {
   SCRAPE_REQUEST_SCHEMA,
   taskIdSchema,
   taskListSchema,
-  type JsonSchema,
 } from './request-schemas.ts';
 import type { BatchRecord, CrawlRecord } from '../tasks/records.ts';
-import type { RestCall } from './errors.ts';
+import { MONITOR_TOOLS } from './monitor-tools.ts';
+import { idPath, pageArgs, requireId, withoutKey, type ToolDefinition } from './tool-kit.ts';
 import {
   BATCH_RECORD_SCHEMA,
   CRAWL_RECORD_SCHEMA,
@@ -28,37 +28,10 @@ import {
   summarizeScrape,
 } from './results.ts';
 
-export interface ToolDefinition {
-  name: string;
-  description: string;
-  inputSchema: JsonSchema;
-  outputSchema: JsonSchema;
-  /** The arguments are the request body (the API checks every key); else they only name the task and page. */
-  sendsBody: boolean;
-  /** The REST call the arguments lead to (named in error messages). */
-  call(args: JsonObject): RestCall;
-  /** Runs the call; resolves to the API's JSON. */
-  run(client: SvcClient, args: JsonObject): Promise<unknown>;
-  summary(result: unknown): string;
-}
+export type { ToolDefinition } from './tool-kit.ts';
 
 /** The id argument; a missing or non-string id is refused before any request. */
-function taskId(args: JsonObject, kind: 'batch' | 'crawl'): string {
-  if (typeof args.id !== 'string' || args.id === '') throw invalidRequest(`id is required: a ${kind} id`);
-  return args.id;
-}
-
-const idPath = (args: JsonObject, base: string, suffix = ''): string =>
-  `${base}/${typeof args.id === 'string' ? encodeURIComponent(args.id) : ':id'}${suffix}`;
-
-/** `?limit=&cursor=` as the SDK sends them (numbers and strings only; the API checks ranges). */
-function pageArgs(args: JsonObject): { limit?: number; cursor?: string | null } {
-  const limit = args.limit;
-  const cursor = args.cursor;
-  if (limit !== undefined && typeof limit !== 'number') throw invalidRequest('limit must be a whole number from 1 to 100');
-  if (cursor !== undefined && cursor !== null && typeof cursor !== 'string') throw invalidRequest('cursor must be a string');
-  return { limit, cursor: cursor ?? undefined };
-}
+const taskId = (args: JsonObject, kind: 'batch' | 'crawl'): string => requireId(args, kind);
 
 /**
  * The SDK waits `timeout` + 30 s for a scrape, so it needs a usable number before sending; anything else is refused
@@ -70,11 +43,6 @@ function scrapeOptions(args: JsonObject): CaptureOptions {
     throw invalidRequest(`timeout must be a whole number of milliseconds from ${MIN_TIMEOUT_MS} to ${MAX_TIMEOUT_MS}`);
   }
   return withoutKey(args, 'url') as CaptureOptions;
-}
-
-function withoutKey(args: JsonObject, key: string): JsonObject {
-  const { [key]: _omitted, ...rest } = args;
-  return rest;
 }
 
 function lookupTool(kind: 'batch' | 'crawl', base: string): ToolDefinition {
@@ -162,6 +130,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   listTool('crawl', '/v1/crawls', 'pages'),
   crawlActionTool('cancel'),
   crawlActionTool('resume'),
+  ...MONITOR_TOOLS,
 ];
 
 export const TOOL_NAMES: readonly string[] = TOOLS.map((t) => t.name);

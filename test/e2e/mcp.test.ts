@@ -81,10 +81,15 @@ describe('stdio server (svc-mcp)', () => {
     await client?.close();
   });
 
-  it('lists the nine tools with the shared input schemas', async () => {
+  it('lists every tool (task, monitor, destination, delivery) with the shared input and output schemas', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(['scrape', 'batch_create', 'batch_get', 'batch_items', 'crawl_create', 'crawl_get', 'crawl_pages', 'crawl_cancel', 'crawl_resume']);
-    for (const t of tools) expect(t.inputSchema).toEqual(TOOLS.find((d) => d.name === t.name)?.inputSchema);
+    expect(tools.map((t) => t.name)).toEqual(TOOLS.map((t) => t.name));
+    expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(['scrape', 'crawl_resume', 'monitor_create', 'monitor_runs', 'delivery_retry']));
+    for (const t of tools) {
+      const def = TOOLS.find((d) => d.name === t.name);
+      expect(t.inputSchema).toEqual(def?.inputSchema);
+      expect(t.outputSchema).toEqual(def?.outputSchema);
+    }
   });
 
   it('scrapes a fixture page: structuredContent is the API result, plus a text summary', async () => {
@@ -129,6 +134,49 @@ describe('stdio server (svc-mcp)', () => {
     expect(list.data.map((d) => d.index).sort()).toEqual([0, 1]);
     expect(list.data.every((d) => d.status === 'success')).toBe(true);
     expect(list.nextCursor).toBeNull();
+  });
+
+  it('destination_create (loopback URL), monitor_create on a fixture page, monitor_get until its first run, monitor_runs', async () => {
+    // Nothing listens on this port: the run's event is a delivery that keeps failing, which this test does not read.
+    const hookUrl = `http://127.0.0.1:${await freePort()}/hook`;
+    const dst = (await client.callTool({ name: 'destination_create', arguments: { url: hookUrl, events: ['monitor.run.completed'] } })) as ToolResult;
+    const destination = dst.structuredContent as { id: string; secret: string; events: string[] };
+    expect(destination.secret).toMatch(/^whsec_/);
+    expect(destination.events).toEqual(['monitor.run.completed']);
+    expect(dst.content[0].text).toBe(`destination ${destination.id} for ${hookUrl}: monitor.run.completed; its signing secret is in this result only`);
+
+    const args = { url: `${site.origin}/page`, intervalMinutes: 60, formats: ['markdown'], destinations: [destination.id] };
+    const created = (await client.callTool({ name: 'monitor_create', arguments: args })) as ToolResult;
+    const monitor = created.structuredContent as { id: string; status: string; revision: number; destinations: string[] };
+    expect(monitor).toMatchObject({ status: 'active', revision: 1, destinations: [destination.id] });
+    expect(created.content[0].text).toMatch(new RegExp(`^monitor ${monitor.id} of ${site.origin}/page: active, every 60 min, revision 1, next run `));
+
+    let lastRun: { id: string; status: string } | null = null;
+    for (let i = 0; i < 240 && lastRun?.status !== 'completed'; i++) {
+      const got = (await client.callTool({ name: 'monitor_get', arguments: { id: monitor.id } })) as ToolResult;
+      lastRun = (got.structuredContent as { lastRun: { id: string; status: string } | null }).lastRun;
+      if (lastRun?.status !== 'completed') await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(lastRun?.status).toBe('completed');
+
+    const runs = (await client.callTool({ name: 'monitor_runs', arguments: { id: monitor.id, limit: 10 } })) as ToolResult;
+    const page = runs.structuredContent as { data: Array<{ id: string; status: string; change: unknown; result: { status: string; markdown: string; evidenceRecord: unknown } }>; nextCursor: string | null };
+    expect(page.data.map((r) => [r.id, r.status])).toEqual([[lastRun?.id, 'completed']]);
+    expect(page.data[0].change).toBeNull();
+    expect(page.data[0].result.status).toBe('success');
+    expect(page.data[0].result.markdown).toContain('captured through the MCP tools');
+    expectValidEvidenceRecord(page.data[0].result.evidenceRecord);
+    expect(page.nextCursor).toBeNull();
+    expect(runs.content[0].text).toBe('1 run; no more pages');
+
+    // A stale revision through the real API: conflict on PATCH, in the error shape of the other tools.
+    const err = await callError(client, 'monitor_update', { id: monitor.id, revision: 7, intervalMinutes: 30 });
+    expect(err.message).toMatch(new RegExp(`^MCP error -32602: conflict: PATCH /v1/monitors/${monitor.id} failed: 409 \\{"error":`));
+    expect(err.data).toEqual({ code: 'conflict', status: 409 });
+
+    const deleted = (await client.callTool({ name: 'monitor_delete', arguments: { id: monitor.id } })) as ToolResult;
+    expect(deleted.content[0].text).toBe(`deleted monitor ${monitor.id}`);
+    await client.callTool({ name: 'destination_delete', arguments: { id: destination.id } });
   });
 });
 
