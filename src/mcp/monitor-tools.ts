@@ -5,7 +5,6 @@ import type { DeliveryQuery, MonitorOptions, MonitorPatch } from '../../packages
 import { DELIVERY_STATUSES, type DeliveryRecord, type DeliveryStatus, type DestinationRecord } from '../deliveries/events.ts';
 import type { JsonObject } from '../request/body.ts';
 import type { MonitorRecord, RunRecord } from '../monitors/records.ts';
-import type { RestCall } from './errors.ts';
 import {
   DELETED_SCHEMA,
   DELIVERY_RECORD_SCHEMA,
@@ -40,14 +39,24 @@ const MONITORS = '/v1/monitors';
 const monitorId = (args: JsonObject): string => requireId(args, 'monitor');
 const monitorSummary = (r: unknown): string => summarizeMonitor(r as MonitorRecord);
 const runSummary = (r: unknown): string => summarizeRun(r as RunRecord);
+const runIdPart = (args: JsonObject): string => (typeof args.runId === 'string' ? encodeURIComponent(args.runId) : ':runId');
+
+type Parts = Pick<ToolDefinition, 'name' | 'description' | 'call' | 'run'>;
 
 /** A tool that names one monitor and answers with its record (get, pause, resume). */
-function monitorTool(name: string, description: string, call: (args: JsonObject) => RestCall, run: ToolDefinition['run']): ToolDefinition {
-  return { name, description, inputSchema: idSchema('monitor'), outputSchema: MONITOR_RECORD_SCHEMA, sendsBody: false, call, run, summary: monitorSummary };
+function monitorTool(parts: Parts): ToolDefinition {
+  return { ...parts, inputSchema: idSchema('monitor'), outputSchema: MONITOR_RECORD_SCHEMA, sendsBody: false, summary: monitorSummary };
 }
 
-function pageTool(name: string, description: string, inputSchema: JsonSchema, item: JsonSchema, noun: string): Omit<ToolDefinition, 'call' | 'run'> {
-  return { name, description, inputSchema, outputSchema: listOf(item, description), sendsBody: false, summary: (r) => summarizePage(r as Page, noun) };
+/** A tool that reads one page of a list of `item` records. */
+function pageTool(parts: Parts & { inputSchema: JsonSchema; item: JsonSchema; noun: string }): ToolDefinition {
+  const { item, noun, ...rest } = parts;
+  return {
+    ...rest,
+    outputSchema: listOf(item, parts.description),
+    sendsBody: false,
+    summary: (r) => summarizePage(r as Page, noun),
+  };
 }
 
 /** The filters and page of delivery_list as the SDK sends them (strings and numbers only; the API checks values). */
@@ -73,14 +82,21 @@ const MONITOR_TOOLS_PART: ToolDefinition[] = [
     run: (client, args) => client.createMonitor(args.url as string, withoutKey(args, 'url') as unknown as MonitorOptions),
     summary: monitorSummary,
   },
-  monitorTool('monitor_get', 'Reads a monitor (GET /v1/monitors/:id): status, revision, next run, last run.', (a) => ({ method: 'GET', path: idPath(a, MONITORS) }), (client, a) =>
-    client.getMonitor(monitorId(a)),
-  ),
-  {
-    ...pageTool('monitor_list', 'One page of the monitors (GET /v1/monitors), oldest first.', PAGE_QUERY_SCHEMA, MONITOR_RECORD_SCHEMA, 'monitor'),
+  monitorTool({
+    name: 'monitor_get',
+    description: 'Reads a monitor (GET /v1/monitors/:id): status, revision, next run, last run.',
+    call: (args) => ({ method: 'GET', path: idPath(args, MONITORS) }),
+    run: (client, args) => client.getMonitor(monitorId(args)),
+  }),
+  pageTool({
+    name: 'monitor_list',
+    description: 'One page of the monitors (GET /v1/monitors), oldest first.',
+    inputSchema: PAGE_QUERY_SCHEMA,
+    item: MONITOR_RECORD_SCHEMA,
+    noun: 'monitor',
     call: () => ({ method: 'GET', path: MONITORS }),
     run: (client, args) => client.listMonitors(pageArgs(args)),
-  },
+  }),
   {
     name: 'monitor_update',
     description:
@@ -92,12 +108,18 @@ const MONITOR_TOOLS_PART: ToolDefinition[] = [
     run: (client, args) => client.updateMonitor(monitorId(args), withoutKey(args, 'id') as unknown as MonitorPatch),
     summary: monitorSummary,
   },
-  monitorTool('monitor_pause', 'Pauses a monitor (POST /v1/monitors/:id/pause): no scheduled runs until resumed.', (a) => ({ method: 'POST', path: idPath(a, MONITORS, '/pause') }), (client, a) =>
-    client.pauseMonitor(monitorId(a)),
-  ),
-  monitorTool('monitor_resume', 'Resumes a paused monitor (POST /v1/monitors/:id/resume): a run is due at once.', (a) => ({ method: 'POST', path: idPath(a, MONITORS, '/resume') }), (client, a) =>
-    client.resumeMonitor(monitorId(a)),
-  ),
+  monitorTool({
+    name: 'monitor_pause',
+    description: 'Pauses a monitor (POST /v1/monitors/:id/pause): no scheduled runs until resumed.',
+    call: (args) => ({ method: 'POST', path: idPath(args, MONITORS, '/pause') }),
+    run: (client, args) => client.pauseMonitor(monitorId(args)),
+  }),
+  monitorTool({
+    name: 'monitor_resume',
+    description: 'Resumes a paused monitor (POST /v1/monitors/:id/resume): a run is due at once.',
+    call: (args) => ({ method: 'POST', path: idPath(args, MONITORS, '/resume') }),
+    run: (client, args) => client.resumeMonitor(monitorId(args)),
+  }),
   {
     name: 'monitor_delete',
     description: 'Deletes a monitor and its runs (DELETE /v1/monitors/:id).',
@@ -110,7 +132,8 @@ const MONITOR_TOOLS_PART: ToolDefinition[] = [
   },
   {
     name: 'monitor_run',
-    description: 'Queues a run of a monitor now (POST /v1/monitors/:id/runs); conflict when the monitor is paused, busy or unknown. Poll monitor_run_get.',
+    description:
+      'Queues a run of a monitor now (POST /v1/monitors/:id/runs); conflict when the monitor is paused, busy or unknown. Poll monitor_run_get.',
     sendsBody: false,
     inputSchema: idSchema('monitor'),
     outputSchema: RUN_RECORD_SCHEMA,
@@ -118,18 +141,22 @@ const MONITOR_TOOLS_PART: ToolDefinition[] = [
     run: (client, args) => client.runMonitor(monitorId(args)),
     summary: runSummary,
   },
-  {
-    ...pageTool('monitor_runs', "One page of a monitor's runs (GET /v1/monitors/:id/runs), oldest first, each with its scrape result and change.", MONITOR_RUNS_SCHEMA, RUN_RECORD_SCHEMA, 'run'),
+  pageTool({
+    name: 'monitor_runs',
+    description: "One page of a monitor's runs (GET /v1/monitors/:id/runs), oldest first, each with its scrape result and change.",
+    inputSchema: MONITOR_RUNS_SCHEMA,
+    item: RUN_RECORD_SCHEMA,
+    noun: 'run',
     call: (args) => ({ method: 'GET', path: idPath(args, MONITORS, '/runs') }),
     run: (client, args) => client.listMonitorRuns(monitorId(args), pageArgs(args)),
-  },
+  }),
   {
     name: 'monitor_run_get',
     description: 'Reads one run of a monitor (GET /v1/monitors/:id/runs/:runId): status, scrape result, change.',
     sendsBody: false,
     inputSchema: MONITOR_RUN_GET_SCHEMA,
     outputSchema: RUN_RECORD_SCHEMA,
-    call: (args) => ({ method: 'GET', path: idPath(args, MONITORS, `/runs/${typeof args.runId === 'string' ? encodeURIComponent(args.runId) : ':runId'}`) }),
+    call: (args) => ({ method: 'GET', path: idPath(args, MONITORS, `/runs/${runIdPart(args)}`) }),
     run: (client, args) => client.getMonitorRun(monitorId(args), requireId(args, 'run', 'runId')),
     summary: runSummary,
   },
@@ -147,11 +174,15 @@ const HOOK_TOOLS_PART: ToolDefinition[] = [
     run: (client, args) => client.createDestination(args.url as string, withoutKey(args, 'url')),
     summary: (r) => summarizeDestination(r as DestinationRecord & { secret?: string }),
   },
-  {
-    ...pageTool('destination_list', 'Every destination (GET /v1/destinations), without secrets.', { type: 'object', properties: {}, additionalProperties: false }, DESTINATION_RECORD_SCHEMA, 'destination'),
+  pageTool({
+    name: 'destination_list',
+    description: 'Every destination (GET /v1/destinations), without secrets.',
+    inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+    item: DESTINATION_RECORD_SCHEMA,
+    noun: 'destination',
     call: () => ({ method: 'GET', path: '/v1/destinations' }),
     run: (client) => client.listDestinations(),
-  },
+  }),
   {
     name: 'destination_delete',
     description: 'Deletes a destination (DELETE /v1/destinations/:id).',
@@ -162,11 +193,15 @@ const HOOK_TOOLS_PART: ToolDefinition[] = [
     run: (client, args) => client.deleteDestination(requireId(args, 'destination')),
     summary: (r) => summarizeDeleted(r as { id: string; object: string }),
   },
-  {
-    ...pageTool('delivery_list', 'One page of webhook deliveries (GET /v1/deliveries), filtered by status and destination, each with its attempts.', DELIVERY_QUERY_SCHEMA, DELIVERY_RECORD_SCHEMA, 'delivery'),
+  pageTool({
+    name: 'delivery_list',
+    description: 'One page of webhook deliveries (GET /v1/deliveries), filtered by status and destination, each with its attempts.',
+    inputSchema: DELIVERY_QUERY_SCHEMA,
+    item: DELIVERY_RECORD_SCHEMA,
+    noun: 'delivery',
     call: () => ({ method: 'GET', path: '/v1/deliveries' }),
     run: (client, args) => client.listDeliveries(deliveryQuery(args)),
-  },
+  }),
   {
     name: 'delivery_get',
     description: 'Reads one delivery (GET /v1/deliveries/:id) with every attempt {at, httpStatus, error, durationMs}.',
