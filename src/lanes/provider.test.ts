@@ -85,6 +85,7 @@ describe('provider lane', () => {
     expect(r.proxy).toBeNull();
     expect(r.userAgent).toBeNull();
     expect(r.fetchedAt).toBe('2026-11-23T12:00:00.123Z');
+    expect(r.status).toBeNull(); // the page's own status is not observed through a vendor
     expect(r.robots?.decision).toBe('allowed');
   });
 

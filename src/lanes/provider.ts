@@ -88,12 +88,13 @@ export async function fetchOverProviderLane(req: ProviderLaneRequest): Promise<L
     const message = body === null ? `the provider answered HTTP ${res.status} without a readable JSON body` : vendorErrors(body, res.status);
     return { ...common(), kind: 'failed', reason: 'provider_failed', message, httpStatus: null };
   }
-  // The vendor rendered the page: its HTML is the body; the page's own status is not reported, the vendor's is.
+  // The vendor rendered the page: its HTML is the body. The page's own status is not reported to us (the vendor's
+  // answer is its own), so httpStatus is null: not observed (spec, provider lane).
   return {
     ...common(),
     chain: { urls: [url.href], complete: false },
     kind: 'response',
-    status: res.status,
+    status: null,
     headers: new Headers({ 'content-type': 'text/html; charset=utf-8' }),
     body: { kind: 'html', html: body.result },
     fetchedAt,

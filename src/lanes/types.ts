@@ -33,7 +33,8 @@ interface LaneCommon {
 export type LaneResult =
   | (LaneCommon & {
       kind: 'response';
-      status: number;
+      /** The HTTP status of the document shown; null when the lane cannot observe it (a rendering provider). */
+      status: number | null;
       headers: Headers;
       body: LaneBody;
       /** When the page's response arrived (HTTP lane: headers; browser: capture time; provider: vendor answer). */

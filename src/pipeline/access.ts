@@ -17,7 +17,8 @@ const LOGIN_FORM = /<input[^>]+type\s*=\s*["']?password/i;
 
 export type AccessVerdict = { blocked: false } | { blocked: true; reason: 'challenge' | 'login_required' };
 
-export function detectAccessBarrier(httpStatus: number, html: string): AccessVerdict {
+/** `httpStatus` null: not observed (a rendering provider); only the page itself can then show a barrier. */
+export function detectAccessBarrier(httpStatus: number | null, html: string): AccessVerdict {
   const errorStatus = httpStatus === 403 || httpStatus === 429 || httpStatus === 503;
   if (CHALLENGE_PAGE.some((re) => re.test(html)) || (errorStatus && CAPTCHA_WIDGET.test(html))) {
     return { blocked: true, reason: 'challenge' };

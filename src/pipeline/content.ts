@@ -93,7 +93,7 @@ export async function captureContent(res: LaneResponse, ctx: ContentContext): Pr
     return { ...noContent('failed', 'unsupported_content_type'), contentType, extractor: FILE_EXTRACTOR };
   }
   if (detection.kind === 'file') {
-    if (res.status < 200 || res.status > 299) {
+    if (res.status !== null && (res.status < 200 || res.status > 299)) {
       await stream.cancel();
       return { ...noContent('failed', `http_${res.status}`), contentType, extractor: FILE_EXTRACTOR };
     }

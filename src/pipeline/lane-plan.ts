@@ -159,7 +159,7 @@ export async function runAuto(req: LaneRequest, browser: Lane | null, runners: P
   const first = await kit.runHttp(req);
   const run = browser ? runners[browser] : undefined;
   if (!run || !req.deps.browser || first.kind !== 'response' || first.body.kind !== 'stream') return first;
-  if (first.status < 200 || first.status > 299 || !isHtmlType(first.headers.get('content-type'))) return first;
+  if (first.status === null || first.status < 200 || first.status > 299 || !isHtmlType(first.headers.get('content-type'))) return first;
   const { head, ended, rest } = await peek(first.body.stream, SHELL_SCAN_BYTES);
   const verdict = ended ? detectScriptShell(new TextDecoder().decode(head)) : { shell: false, signals: [] };
   if (!verdict.shell) return { ...first, body: { kind: 'stream', stream: rest } };

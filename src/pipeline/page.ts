@@ -72,13 +72,13 @@ export async function capturePage(res: LaneResponse, html: string, truncated: bo
 type Verdict = Pick<Content, 'status' | 'reason' | 'warnings'>;
 
 /** The page's status: an access barrier, an HTTP error, a cut page, no content, or success. */
-function verdictOf(base: Content, httpStatus: number, html: string, truncated: boolean, cap: number): Verdict {
+function verdictOf(base: Content, httpStatus: number | null, html: string, truncated: boolean, cap: number): Verdict {
   const { warnings } = base;
   // A post adapter that found a login wall or challenge instead of the post speaks first (decision D170).
   if (base.adapter?.access) return { status: 'blocked', reason: base.adapter.access.reason, warnings };
   const barrier = detectAccessBarrier(httpStatus, html);
   if (barrier.blocked) return { status: 'blocked', reason: barrier.reason, warnings };
-  if (httpStatus < 200 || httpStatus > 299) return { status: 'failed', reason: `http_${httpStatus}`, warnings };
+  if (httpStatus !== null && (httpStatus < 200 || httpStatus > 299)) return { status: 'failed', reason: `http_${httpStatus}`, warnings };
   if (truncated) return { status: 'partial', reason: 'page_cap', warnings: [...warnings, `page_cap: only the first ${cap} bytes were read`] };
   if ((base.markdown ?? '').trim() === '') return { status: 'incomplete', reason: 'empty_content', warnings };
   return { status: 'success', reason: null, warnings };

@@ -68,8 +68,18 @@ export interface OptionsEcho {
   maxFileBytes: number;
   onlyMainContent: boolean;
   mode: CaptureOptions['mode'];
+  lane: NonNullable<CaptureOptions['lane']>;
+  session: string | null;
 }
 
 export function echoOptions(o: CaptureOptions): OptionsEcho {
-  return { formats: o.formats, timeout: o.timeoutMs, maxFileBytes: o.maxFileBytes, onlyMainContent: o.onlyMainContent, mode: o.mode };
+  return {
+    formats: o.formats,
+    timeout: o.timeoutMs,
+    maxFileBytes: o.maxFileBytes,
+    onlyMainContent: o.onlyMainContent,
+    mode: o.mode,
+    lane: o.lane ?? 'auto',
+    session: o.session ?? null,
+  };
 }

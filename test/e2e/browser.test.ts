@@ -227,7 +227,7 @@ describe('browser lane', () => {
     expect(r.status).toBe('success');
     expect(r.markdown).toContain('Rendered by the vendor');
     expect(vendorCalls.at(-1)).toEqual({ authorization: `Bearer ${VENDOR_TOKEN}`, url });
-    expect(r.evidenceRecord).toMatchObject({ lane: 'provider', finalUrl: url, redirectChain: { urls: [url], complete: false }, proxy: null });
+    expect(r.evidenceRecord).toMatchObject({ lane: 'provider', finalUrl: url, redirectChain: { urls: [url], complete: false }, proxy: null, httpStatus: null });
     expect(r.evidenceRecord.identity.userAgent).toBeNull();
     expect(r.evidenceRecord.robotsDecision.decision).toBe('allowed');
     const calls = vendorCalls.length;

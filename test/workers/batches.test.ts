@@ -27,7 +27,7 @@ describe('batches in the Workers runtime', () => {
     const urls = [...Array.from({ length: 9 }, (_, i) => `${FIXTURE}/item/${i}`), 'not a url', 'ftp://fixture.test/x'];
     const created = await api('POST', '/v1/batches', { urls, formats: ['markdown'] });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ object: 'batch', total: 11, options: { formats: [{ type: 'markdown' }], timeout: 30000 } });
+    expect(created.body).toMatchObject({ object: 'batch', total: 11, options: { formats: [{ type: 'markdown' }], timeout: 30000, lane: 'auto', session: null } });
     expect(created.body.id).toMatch(/^batch_[0-9a-f]{24}$/);
     expect(['running', 'completed']).toContain(created.body.status);
 

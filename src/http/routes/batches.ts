@@ -6,6 +6,7 @@ import { isTaskId, newTaskId } from '../../tasks/ids.ts';
 import { listResponse, parseListQuery, taskNotFound } from '../../tasks/listing.ts';
 import { parseBatchRequest } from '../../tasks/requests.ts';
 import { createOrRelease, type TaskStore } from '../../tasks/store.ts';
+import { requireSession } from './sessions.ts';
 import type { AppEnv } from '../context.ts';
 
 export function batchRoutes(tasks: TaskStore): Hono<AppEnv> {
@@ -13,6 +14,7 @@ export function batchRoutes(tasks: TaskStore): Hono<AppEnv> {
 
   app.post('/batches', async (c) => {
     const req = parseBatchRequest(await readJsonObject(c.req.raw), c.var.config);
+    await requireSession(c, req.options.session);
     const id = newTaskId('batch');
     const registry = tasks.registry();
     const admission = await registry.admitBatch(id, Date.now());

@@ -6,6 +6,7 @@ import { isTaskId, newTaskId } from '../../tasks/ids.ts';
 import { listResponse, parseListQuery, taskNotFound } from '../../tasks/listing.ts';
 import { parseCrawlRequest } from '../../tasks/requests.ts';
 import { createOrRelease, type TaskStore } from '../../tasks/store.ts';
+import { requireSession } from './sessions.ts';
 import type { AppEnv } from '../context.ts';
 
 /** cancel and resume take no parameters: an empty body or `{}`. */
@@ -20,6 +21,7 @@ export function crawlRoutes(tasks: TaskStore): Hono<AppEnv> {
 
   app.post('/crawls', async (c) => {
     const req = parseCrawlRequest(await readJsonObject(c.req.raw), c.var.config);
+    await requireSession(c, req.options.session);
     const id = newTaskId('crawl');
     // Registered first, so the sweep looks after the crawl even if this request dies half-way; a create that fails
     // leaves the registry at once (D224).

@@ -5,6 +5,7 @@ import { CAPTURE_OPTION_KEYS, parseCaptureOptions, parseHttpUrl } from '../../re
 import type { AppEnv } from '../context.ts';
 import { apiProfile } from '../../profiles/profiles.ts';
 import { captureDeps } from '../deps.ts';
+import { requireSession } from './sessions.ts';
 
 const SCRAPE_KEYS = new Set<string>(['url', ...CAPTURE_OPTION_KEYS]);
 
@@ -15,6 +16,7 @@ export function scrapeRoutes(): Hono<AppEnv> {
     refuseUnknownKeys(body, SCRAPE_KEYS);
     const url = parseHttpUrl(body.url);
     const options = parseCaptureOptions(body, c.var.config);
+    await requireSession(c, options.session);
     const result = await runCapture({ url: url.href, options, profile: apiProfile(c.var.config.hosted) }, captureDeps(c.env, c.var.config));
     return c.json(result);
   });

@@ -18,6 +18,15 @@ function storeOf(c: { env: AppEnv['Bindings']; var: AppEnv['Variables'] }): Sess
   return store;
 }
 
+/**
+ * A capture that names a session needs it to exist before anything starts: `not_found` (spec error table: a session
+ * that does not exist), not a page result. Checked for scrapes and for batches and crawls when they are created.
+ */
+export async function requireSession(c: { env: AppEnv['Bindings']; var: AppEnv['Variables'] }, id: string | null | undefined): Promise<void> {
+  if (id === undefined || id === null) return;
+  if ((await storeOf(c).state(id)) === null) throw new ApiError('not_found', `no session ${id.slice(0, 100)}`);
+}
+
 export function sessionRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.post('/sessions', async (c) => {

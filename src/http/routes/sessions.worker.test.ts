@@ -39,4 +39,13 @@ describe('/v1/sessions', () => {
     expect(again.status).toBe(404);
     expect(again.body.code).toBe('not_found');
   });
+
+  it('a scrape naming a session that does not exist is not_found before anything is fetched; without the key, refused', async () => {
+    const missing = await call('POST', '/v1/scrape', { url: 'http://shop.test/account', session: `ses_${'0'.repeat(32)}` }, true);
+    expect(missing.status).toBe(404);
+    expect(missing.body.code).toBe('not_found');
+    const noKey = await call('POST', '/v1/scrape', { url: 'http://shop.test/account', session: `ses_${'0'.repeat(32)}` }, false);
+    expect(noKey.status).toBe(400);
+    expect(noKey.body.code).toBe('invalid_request');
+  });
 });
