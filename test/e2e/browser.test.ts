@@ -264,9 +264,10 @@ describe('sessions (browser_local_authed)', () => {
 
     expect((await fetch(`${svc.base}/v1/sessions/${id}`, { method: 'DELETE' })).status).toBe(200);
     expect((await fetch(`${svc.base}/v1/sessions/${id}`, { method: 'DELETE' })).status).toBe(404);
-    const gone = await scrape({ url: `${origin()}/account`, session: id });
-    expect(gone).toMatchObject({ status: 'failed' });
-    expect(gone.reason).toMatch(/^session_not_found/);
+    // A session that does not exist (any more) is refused before a capture starts (decision D70).
+    const gone = await svc.post('/v1/scrape', { url: `${origin()}/account`, session: id });
+    expect(gone.status).toBe(404);
+    expect(gone.body.code).toBe('not_found');
   });
 
   it('a session is used only for its own origins; bad bodies are invalid_request', async () => {
