@@ -27,7 +27,7 @@ const MONITOR: MonitorRecord = {
   busy: false,
   revision: 2,
   destinations: [DST],
-  options: { formats: [{ type: 'markdown' }], timeout: 30000, maxFileBytes: 1000, onlyMainContent: true, mode: 'standard' },
+  options: { formats: [{ type: 'markdown' }], timeout: 30000, maxFileBytes: 1000, onlyMainContent: true, mode: 'standard', lane: 'auto', session: null },
   createdAt: T,
   updatedAt: T,
   nextRunAt: '2026-11-23T12:05:00.000Z',
