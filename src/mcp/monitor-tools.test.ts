@@ -3,13 +3,14 @@
 import { Validator } from '@cfworker/json-schema';
 import { ProtocolError } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
-import { createClient } from '../../packages/sdk/src/client.ts';
 import type { DeliveryRecord, DestinationRecord } from '../deliveries/events.ts';
 import type { MonitorRecord, RunRecord } from '../monitors/records.ts';
 import type { JsonObject } from '../request/body.ts';
 import { MONITOR_TOOLS } from './monitor-tools.ts';
 import type { JsonSchema } from './request-schemas.ts';
 import { callTool } from './server.ts';
+import { createClient } from '../../packages/sdk/src/client.ts';
+import { fakeApi } from './test-helpers.ts';
 import { toolArguments } from './tools.ts';
 
 const MON = 'monitor_0123456789abcdef01234567';
@@ -80,24 +81,7 @@ const DELIVERY: DeliveryRecord = {
 
 const list = (data: unknown[], nextCursor: string | null = null) => ({ object: 'list', data, nextCursor, hasMore: nextCursor !== null });
 
-interface Sent {
-  method: string;
-  url: string;
-  body: unknown;
-}
 
-function fakeApi(status: number, body: unknown): { client: ReturnType<typeof createClient>; sent: Sent[] } {
-  const sent: Sent[] = [];
-  const client = createClient({
-    baseUrl: 'http://api.test',
-    env: {},
-    fetch: async (url, init) => {
-      sent.push({ method: init.method ?? 'GET', url, body: init.body ? JSON.parse(String(init.body)) : undefined });
-      return Response.json(body, { status });
-    },
-  });
-  return { client, sent };
-}
 
 const surface = { client: () => createClient({ env: {} }), mask: true };
 const tool = (name: string) => MONITOR_TOOLS.find((t) => t.name === name)!;

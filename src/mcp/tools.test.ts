@@ -1,30 +1,13 @@
 import { ProtocolError } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
-import { createClient } from '../../packages/sdk/src/client.ts';
 import { callTool } from './server.ts';
+import { createClient } from '../../packages/sdk/src/client.ts';
+import { fakeApi } from './test-helpers.ts';
 import { TOOLS, toolArguments } from './tools.ts';
 
 const tool = (name: string) => TOOLS.find((t) => t.name === name)!;
 
-interface Sent {
-  method: string;
-  url: string;
-  body: unknown;
-}
 
-/** An SDK client whose fetch records the request and answers with `status` and `body`. */
-function fakeApi(status: number, body: unknown): { client: ReturnType<typeof createClient>; sent: Sent[] } {
-  const sent: Sent[] = [];
-  const client = createClient({
-    baseUrl: 'http://api.test',
-    env: {},
-    fetch: async (url, init) => {
-      sent.push({ method: init.method ?? 'GET', url, body: init.body ? JSON.parse(String(init.body)) : undefined });
-      return Response.json(body, { status });
-    },
-  });
-  return { client, sent };
-}
 
 describe('tool table', () => {
   it('has the task tools, then the monitor, destination and delivery tools, each with a closed object input schema', () => {
