@@ -1,0 +1,96 @@
+#!/usr/bin/env node
+// A CPU profile of the API Worker's isolate in workerd during one native crawl of the crawl bench's site, taken
+// through the inspector port the launcher gives `wrangler dev` (--inspector-port). Writes a .cpuprofile that
+// bench/profile/summary.ts reads.
+//
+//   node bench/profile/workerd.ts [PAGES=300] [OUT=/tmp/workerd-crawl.cpuprofile] [LATENCY_MS=0]
+import { execFileSync, spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { removeDataDir, startService } from '../../test/helpers/service.ts';
+
+const PAGES = Number(process.argv[2] ?? 300);
+const OUT = process.argv[3] ?? path.join(tmpdir(), 'workerd-crawl.cpuprofile');
+const LATENCY = Number(process.argv[4] ?? 0);
+const DIR = process.env.CRAWLBENCH_DIR ?? path.join(tmpdir(), 'crawlbench');
+
+/** The inspector port of the API Worker's `wrangler dev` in this process group. */
+function inspectorPort(pgrp: number): number {
+  const ps = execFileSync('ps', ['-o', 'pgid=,args=', '-e'], { encoding: 'utf8' });
+  for (const line of ps.split('\n')) {
+    const [pg, ...rest] = line.trim().split(/\s+/);
+    const args = rest.join(' ');
+    if (Number(pg) === pgrp && args.includes('wrangler.toml') && args.includes('--inspector-port')) {
+      const m = /--inspector-port (\d+)/.exec(args);
+      if (m) return Number(m[1]);
+    }
+  }
+  throw new Error('no inspector port found');
+}
+
+class Cdp {
+  #ws: WebSocket;
+  #id = 0;
+  #waiting = new Map<number, (v: unknown) => void>();
+  constructor(ws: WebSocket) {
+    this.#ws = ws;
+    ws.addEventListener('message', (e) => {
+      const msg = JSON.parse(String(e.data)) as { id?: number; result?: unknown; error?: unknown };
+      if (msg.id !== undefined) this.#waiting.get(msg.id)?.(msg.error ? Promise.reject(new Error(JSON.stringify(msg.error))) : msg.result);
+    });
+  }
+  static async open(url: string): Promise<Cdp> {
+    // The inspector proxy (miniflare) accepts only known origins; undici's WebSocket sends none unless told.
+    const ws = new WebSocket(url, { headers: { origin: 'http://127.0.0.1' } } as unknown as string[]);
+    await new Promise((resolve, reject) => {
+      ws.addEventListener('open', resolve, { once: true });
+      ws.addEventListener('error', reject, { once: true });
+    });
+    return new Cdp(ws);
+  }
+  send(method: string, params: object = {}): Promise<unknown> {
+    const id = ++this.#id;
+    this.#ws.send(JSON.stringify({ id, method, params }));
+    return new Promise((resolve) => this.#waiting.set(id, resolve));
+  }
+  close(): void {
+    this.#ws.close();
+  }
+}
+
+async function startSite(): Promise<{ origin: string; stop: () => void }> {
+  const child = spawn(process.execPath, [path.join(DIR, 'site.mjs'), '--port', '0', '--pages', String(PAGES), '--latency', String(LATENCY)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const line = await new Promise<string>((resolve) => readline.createInterface({ input: child.stdout }).once('line', resolve));
+  return { origin: line.trim(), stop: () => child.kill('SIGTERM') };
+}
+
+const svc = await startService({});
+const site = await startSite();
+try {
+  const port = inspectorPort(svc.child.pid as number);
+  const targets = (await (await fetch(`http://127.0.0.1:${port}/json`)).json()) as Array<{ title: string; webSocketDebuggerUrl: string }>;
+  console.log(`inspector ${port}: ${targets.map((t) => t.title).join(', ')}`);
+  const cdp = await Cdp.open(targets[0].webSocketDebuggerUrl);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  const t0 = performance.now();
+  const created = await svc.post('/v1/crawls', { url: `${site.origin}/`, maxPages: PAGES });
+  if (created.status !== 201) throw new Error(`crawl: ${created.status} ${JSON.stringify(created.body)}`);
+  let status = 'running';
+  while (status === 'running') {
+    await new Promise((r) => setTimeout(r, 100));
+    status = (await svc.get(`/v1/crawls/${created.body.id}`)).body.status;
+  }
+  const secs = (performance.now() - t0) / 1000;
+  const { profile } = (await cdp.send('Profiler.stop')) as { profile: unknown };
+  writeFileSync(OUT, JSON.stringify(profile));
+  cdp.close();
+  console.log(`crawl of ${PAGES} pages ${status} in ${secs.toFixed(1)} s; profile written to ${OUT}`);
+} finally {
+  site.stop();
+  await svc.stop();
+  removeDataDir(svc.dataDir);
+}
