@@ -35,6 +35,14 @@ export const LEASE_MARGIN_MS = 15_000;
 /** A consumer waits in place for a host slot up to this long; a longer wait re-sends the message with a delay. */
 export const MAX_CONSUMER_WAIT_MS = 10_000;
 
+/**
+ * Crawl pages one WORK message may capture through hand-over (D280): after recording a page the consumer is leased
+ * the next pages that may start at once, instead of their messages waiting for the queue's next delivery. The bound
+ * keeps one consumer invocation short and fair: past it the crawl sends messages again, which queue behind the other
+ * tasks' messages (a local queue delivers one batch at a time, so a crawl must not hold it for long).
+ */
+export const CRAWL_HANDOVER_PAGES = 8;
+
 /** Default age after which a sent but unclaimed unit counts as lost and is sent again by the sweep (D53). */
 export const DEFAULT_STALE_MS = 120_000;
 const MIN_STALE_MS = 1_000;

@@ -101,6 +101,21 @@ export interface PageOutcome {
   crawlDelayMs: number | null;
 }
 
+/** A page the crawl leased straight to the consumer that recorded the page before it (decision D280). */
+export interface HandedPage {
+  index: number;
+  url: string;
+  attempt: number;
+  /** The lease token of this page (the consumer's message id and the page index). */
+  token: string;
+}
+
+/** What recording a crawl page returns: whether it was recorded, and pages handed to the same consumer. */
+export interface RecordOutcome {
+  recorded: boolean;
+  next: HandedPage[];
+}
+
 export interface SweepRequest {
   /** A sent but unclaimed unit older than this counts as lost (D53). */
   staleMs: number;
