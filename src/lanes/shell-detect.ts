@@ -67,6 +67,8 @@ function noscriptAsksForScript(html: string): boolean {
 
 export function detectScriptShell(html: string): ShellVerdict {
   const text = visibleTextLength(html);
+  // A page with visible text is never a shell: the other signals (a dozen scans of the page) are not needed.
+  if (text >= SHELL_MAX_TEXT) return { shell: false, signals: [`text:${text}`] };
   const scripts = scriptCount(html);
   const root = appRoot(html);
   const noscript = noscriptAsksForScript(html);

@@ -137,6 +137,8 @@ async function peek(stream: ReadableStream<Uint8Array> | null, limit: number): P
     head.set(c, at);
     at += c.byteLength;
   }
+  // The whole body was read: a native stream of those bytes is cheaper to read again than a JS replay stream.
+  if (ended) return { head, ended, rest: new Response(head).body };
   const rest = new ReadableStream<Uint8Array>({
     start: (c) => void (size > 0 && c.enqueue(head)),
     pull: async (c) => {
