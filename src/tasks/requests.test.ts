@@ -14,6 +14,8 @@ describe('parseBatchRequest', () => {
       maxFileBytes: config.maxFileBytes,
       onlyMainContent: true,
       mode: 'standard',
+      lane: 'auto',
+      session: null,
     });
   });
 
