@@ -114,7 +114,7 @@ export class CrawlObject extends TaskObject {
 
   /** Records a captured page once, feeds its links to the frontier, moves the host gate, sends what may go next. */
   async record(index: number, stored: StoredResult, outcome: PageOutcome): Promise<boolean> {
-    const recorded = this.#recordPage(index, stored, outcome);
+    const recorded = this.#recordPage(this.#row(), index, stored, outcome);
     await this.#dispatch();
     return recorded;
   }
@@ -127,15 +127,15 @@ export class CrawlObject extends TaskObject {
   async recordAndTake(index: number, stored: StoredResult, outcome: PageOutcome, take: number, token: string): Promise<RecordOutcome> {
     // Settings first: no await between taking the next pages' leases and answering.
     const config = await this.config();
-    const options = this.#row()?.options;
-    const recorded = this.#recordPage(index, stored, outcome);
+    const row = this.#row();
+    const options = row?.options;
+    const recorded = this.#recordPage(row, index, stored, outcome);
     const leaseMs = options === undefined ? 0 : leaseMsFor(JSON.parse(options) as CaptureOptions, config);
     const next = await this.#dispatch(take > 0 && options !== undefined ? { take, token, leaseMs } : null);
     return { recorded, next };
   }
 
-  #recordPage(index: number, stored: StoredResult, outcome: PageOutcome): boolean {
-    const row = this.#row();
+  #recordPage(row: CrawlRow | null, index: number, stored: StoredResult, outcome: PageOutcome): boolean {
     // A cancelled crawl is final: pages still in flight when it was cancelled are not added afterwards.
     if (!row || isFinal(row)) return false;
     const now = Date.now();
@@ -148,7 +148,8 @@ export class CrawlObject extends TaskObject {
       if (!appendResult(this.sql, index, stored)) return false;
       markFetched(this.sql, index, outcome.requested);
       const delay = outcome.crawlDelayMs ?? row.crawl_delay_ms;
-      const nextAt = nextStartAfter({ ...hostGate(this.sql, row), crawlDelayMs: delay }, now, outcome.requested);
+      // The next start depends on the delay and the last start only (no unit counts needed).
+      const nextAt = nextStartAfter({ crawlDelayMs: delay, inflight: 0, nextAt: row.next_at }, now, outcome.requested);
       this.sql.exec('UPDATE crawl SET crawl_delay_ms = ?, next_at = ?, updated_at = ?', delay, nextAt, now);
       admitLinks(this.sql, row, outcome.links);
       return true;
