@@ -84,7 +84,10 @@ export function proxyFlags(o) {
 }
 
 function wrapperText(target, o) {
-  const flags = ['--no-sandbox', '--disable-gpu', ...proxyFlags(o)];
+  // No traffic of Chromium's own (updates, pings, reliability reports, QUIC probes): it may reach only the pages the
+  // service asks for. miniflare already passes --disable-background-networking and --disable-sync.
+  const quiet = ['--disable-component-update', '--disable-domain-reliability', '--no-pings', '--disable-quic'];
+  const flags = ['--no-sandbox', '--disable-gpu', ...quiet, ...proxyFlags(o)];
   if (process.env.CHROME_HOST_RULES) flags.push(`--host-resolver-rules=${process.env.CHROME_HOST_RULES}`);
   const lines = ['#!/bin/sh', '# Written by scripts/setup-local-chrome.mjs: the local Chromium of the browser lane.'];
   // exec keeps the PID: the launcher kills this process group when the service stops (even after a SIGKILL).
