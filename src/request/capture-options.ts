@@ -98,15 +98,12 @@ function parseSession(raw: unknown, lane: LaneChoice): string | null {
 export function parseCaptureOptions(body: JsonObject, config: Config): CaptureOptions {
   const onlyMain = body.onlyMainContent;
   if (onlyMain !== undefined && typeof onlyMain !== 'boolean') throw invalidRequest('onlyMainContent must be a boolean');
-  return {
-    formats: parseFormats(body.formats, config),
-    timeoutMs: parseTimeout(body.timeout),
-    maxFileBytes: resolveMaxFileBytes(body.maxFileBytes, config.maxFileBytes),
-    onlyMainContent: onlyMain ?? true,
-    mode: parseMode(body.mode, config),
-    lane: parseLane(body.lane, config),
-    session: parseSession(body.session, parseLane(body.lane, config)),
-  };
+  const formats = parseFormats(body.formats, config);
+  const timeoutMs = parseTimeout(body.timeout);
+  const maxFileBytes = resolveMaxFileBytes(body.maxFileBytes, config.maxFileBytes);
+  const mode = parseMode(body.mode, config);
+  const lane = parseLane(body.lane, config);
+  return { formats, timeoutMs, maxFileBytes, onlyMainContent: onlyMain ?? true, mode, lane, session: parseSession(body.session, lane) };
 }
 
 const URL_PROBLEMS: Record<string, string> = {
