@@ -4,6 +4,7 @@
 import type { CaptureProfile } from '../capture/profile.ts';
 import type { Lane } from '../capture/types.ts';
 import type { Config } from '../config/config.ts';
+import { peekHead } from '../files/stream.ts';
 import { proxyRouteOf } from '../lanes/proxy/settings.ts';
 import type { RobotsGate } from '../lanes/http.ts';
 import { fetchOverProviderLane } from '../lanes/provider.ts';
@@ -118,37 +119,9 @@ export function browserLaneRunners(kit: LaneKit): Partial<Record<Lane, LaneRunne
 /** Reads up to `limit` bytes; `rest` replays them followed by whatever the stream still holds. */
 async function peek(stream: ReadableStream<Uint8Array> | null, limit: number): Promise<{ head: Uint8Array; ended: boolean; rest: ReadableStream<Uint8Array> | null }> {
   if (!stream) return { head: new Uint8Array(0), ended: true, rest: null };
-  const reader = stream.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  let ended = false;
-  while (size < limit) {
-    const r = await reader.read();
-    if (r.done) {
-      ended = true;
-      break;
-    }
-    chunks.push(r.value);
-    size += r.value.byteLength;
-  }
-  const head = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    head.set(c, at);
-    at += c.byteLength;
-  }
+  const { head, complete, body } = await peekHead(stream, limit);
   // The whole body was read: a native stream of those bytes is cheaper to read again than a JS replay stream.
-  if (ended) return { head, ended, rest: new Response(head).body };
-  const rest = new ReadableStream<Uint8Array>({
-    start: (c) => void (size > 0 && c.enqueue(head)),
-    pull: async (c) => {
-      const r = ended ? { done: true as const, value: undefined } : await reader.read();
-      if (r.done) c.close();
-      else c.enqueue(r.value);
-    },
-    cancel: (why) => reader.cancel(why),
-  });
-  return { head, ended, rest };
+  return { head, ended: complete, rest: complete ? new Response(head).body : body };
 }
 
 function isHtmlType(contentType: string | null): boolean {
