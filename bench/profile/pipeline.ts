@@ -9,9 +9,7 @@
 // memory; runCapture then reads them through an in-memory fetch, so no socket time is in the numbers. After the
 // capture, the crawl's per-page work outside runCapture is timed too: the result's JSON (storeResult) and the
 // frontier's link admission (normalise + scope).
-import { spawn } from 'node:child_process';
 import path from 'node:path';
-import readline from 'node:readline';
 import { tmpdir } from 'node:os';
 import { loadConfig } from '../../src/config/config.ts';
 import { MemoryBucket } from '../../src/files/memory-bucket.ts';
@@ -22,16 +20,11 @@ import type { CaptureOptions } from '../../src/request/capture-options.ts';
 import { RobotsCache } from '../../src/robots/index.ts';
 import { admissibleLinks, scopeFor } from '../../src/tasks/frontier.ts';
 import { storeResult } from '../../src/tasks/result-store.ts';
+import { startBenchSite } from './site.ts';
 
 const PAGES = Number(process.argv[2] ?? 200);
 const ROUNDS = Number(process.argv[3] ?? 3);
 const DIR = process.env.CRAWLBENCH_DIR ?? path.join(tmpdir(), 'crawlbench');
-
-async function startSite(): Promise<{ origin: string; stop: () => void }> {
-  const child = spawn(process.execPath, [path.join(DIR, 'site.mjs'), '--port', '0', '--pages', String(PAGES)], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const line = await new Promise<string>((resolve) => readline.createInterface({ input: child.stdout }).once('line', resolve));
-  return { origin: line.trim(), stop: () => child.kill('SIGTERM') };
-}
 
 async function loadPages(origin: string): Promise<Map<string, string>> {
   const manifest = (await (await fetch(`${origin}/__bench/manifest`)).json()) as { expected: string[] };
@@ -41,7 +34,7 @@ async function loadPages(origin: string): Promise<Map<string, string>> {
   return pages;
 }
 
-const site = await startSite();
+const site = await startBenchSite(DIR, ['--pages', String(PAGES)]);
 const pages = await loadPages(site.origin);
 site.stop();
 const memFetch: FetchFn = async (url) => {

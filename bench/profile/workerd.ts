@@ -4,12 +4,12 @@
 // bench/profile/summary.ts reads.
 //
 //   node bench/profile/workerd.ts [PAGES=300] [OUT=/tmp/workerd-crawl.cpuprofile] [LATENCY_MS=0]
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import readline from 'node:readline';
 import { removeDataDir, startService } from '../../test/helpers/service.ts';
+import { startBenchSite } from './site.ts';
 
 const PAGES = Number(process.argv[2] ?? 300);
 const OUT = process.argv[3] ?? path.join(tmpdir(), 'workerd-crawl.cpuprofile');
@@ -60,14 +60,8 @@ class Cdp {
   }
 }
 
-async function startSite(): Promise<{ origin: string; stop: () => void }> {
-  const child = spawn(process.execPath, [path.join(DIR, 'site.mjs'), '--port', '0', '--pages', String(PAGES), '--latency', String(LATENCY)], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const line = await new Promise<string>((resolve) => readline.createInterface({ input: child.stdout }).once('line', resolve));
-  return { origin: line.trim(), stop: () => child.kill('SIGTERM') };
-}
-
 const svc = await startService({});
-const site = await startSite();
+const site = await startBenchSite(DIR, ['--pages', String(PAGES), '--latency', String(LATENCY)]);
 try {
   const port = inspectorPort(svc.child.pid as number);
   const targets = (await (await fetch(`http://127.0.0.1:${port}/json`)).json()) as Array<{ title: string; webSocketDebuggerUrl: string }>;
