@@ -3,7 +3,7 @@
 //  removeBoilerplate: template regions (navigation, share bars, comments, consent banners, ads), found by tag,
 //  ARIA role and class/id cues. A region that holds most of the page's prose is kept whatever its name says,
 //  so an unlucky wrapper class ("page-with-sidebar") cannot take the article with it.
-import { type DomElement, type DomNode, ELEMENT_NODE, type Journal, detach, elementChildren } from './dom.ts';
+import { type DomElement, type DomNode, ELEMENT_NODE, type Journal, detach, elementChildren, insideArticle } from './dom.ts';
 import {
   BOILERPLATE_ROLES,
   BOILERPLATE_TAGS,
@@ -46,21 +46,14 @@ function collectNonContent(el: DomElement, doomed: DomNode[]): void {
 /** Why an element counts as template boilerplate, or null. */
 export function boilerplateReason(el: DomElement): string | null {
   const tag = el.localName;
+  // A <header> inside an <article> is that article's introduction (WHATWG HTML §4.3.8): its standfirst belongs to the
+  // text; only the page's own header is template. Bylines and share bars in it still go by their cues.
   if (BOILERPLATE_TAGS.has(tag) && !(tag === 'header' && insideArticle(el))) return `tag:${tag}`;
   const role = el.getAttribute('role');
   if (role !== null && BOILERPLATE_ROLES.has(role.trim().toLowerCase())) return `role:${role}`;
   if (hasStrongNegativeCue(el)) return 'cue';
   if (hasWeakNegativeCue(el)) return 'weak-cue';
   return null;
-}
-
-/**
- * A <header> inside an <article> is that article's introduction (WHATWG HTML §4.3.8): its standfirst belongs to the
- * text; only the page's own header is template. Bylines and share bars in it still go by their cues.
- */
-function insideArticle(el: DomElement): boolean {
-  for (let a = el.parentElement; a !== null; a = a.parentElement) if (a.localName === 'article') return true;
-  return false;
 }
 
 /**

@@ -168,6 +168,12 @@ export function redoRemovals(entries: Journal, journal: Journal): void {
   }
 }
 
+/** True when an <article> element encloses `el` (`el` itself not counted). */
+export function insideArticle(el: DomElement): boolean {
+  for (let a = el.parentElement; a !== null; a = a.parentElement) if (a.localName === 'article') return true;
+  return false;
+}
+
 /** The <body> element of the document, else its root element, else null. */
 export function bodyOf(doc: DomDocument): DomElement | null {
   const root = doc.documentElement;

@@ -13,7 +13,7 @@
 import type { DocumentInfo, PageMetadata } from '../capture/types.ts';
 import { removeBoilerplate, removeNonContent } from './clean.ts';
 import { type ContentShape, buildDocumentInfo, readDeclared } from './document-info.ts';
-import { type DomElement, type Journal, bodyOf, normalizeSpace, redoRemovals, undoRemovals } from './dom.ts';
+import { type DomElement, type Journal, bodyOf, insideArticle, normalizeSpace, redoRemovals, undoRemovals } from './dom.ts';
 import { collectLinks } from './links.ts';
 import { toMarkdown } from './markdown.ts';
 import { readMetadata } from './metadata.ts';
@@ -78,11 +78,6 @@ function shapeOf(el: DomElement): ContentShape {
     linkItems,
     articleElement: articles === 1 || insideArticle(el),
   };
-}
-
-function insideArticle(el: DomElement): boolean {
-  for (let a = el.parentElement; a !== null; a = a.parentElement) if (a.localName === 'article') return true;
-  return false;
 }
 
 function chooseMain(root: DomElement, withCues: boolean, journal: Journal): DomElement {
