@@ -21,5 +21,5 @@ export type { PdfExtraction, PdfOptions } from './pdf.ts';
 export { createSha256, sha256Hex, sha256Text } from './sha256.ts';
 export { PART_BYTES, storeFile } from './store.ts';
 export type { StoreOptions, StoreResult } from './store.ts';
-export { classifyResponse, concatBytes, declaredBytesOf, peekHead, SNIFF_BYTES } from './stream.ts';
+export { classifyResponse, declaredBytesOf, peekHead, SNIFF_BYTES } from './stream.ts';
 export { sniffBom, TEXT_MARKDOWN_MAX_BYTES, textFileToMarkdown } from './text.ts';

@@ -16,9 +16,6 @@ export interface PeekedBody {
   body: ReadableStream<Uint8Array>;
 }
 
-
-export { concatBytes };
-
 export async function peekHead(body: ReadableStream<Uint8Array>, size = SNIFF_BYTES): Promise<PeekedBody> {
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
