@@ -26,3 +26,10 @@ export function refuseUnknownKeys(body: JsonObject, allowed: ReadonlySet<string>
   const unknown = Object.keys(body).filter((k) => !allowed.has(k));
   if (unknown.length > 0) throw unsupportedParameters(unknown.map((k) => prefix + k));
 }
+
+/** For actions that take no parameters (cancel, pause, retry …): an empty body or `{}`, anything else refused. */
+export async function refuseBodyKeys(req: Request): Promise<void> {
+  const text = await req.clone().text();
+  if (text.trim() === '') return;
+  refuseUnknownKeys(await readJsonObject(req), new Set());
+}

@@ -1,20 +1,13 @@
 // POST /v1/crawls, GET /v1/crawls/:id, GET /v1/crawls/:id/pages, POST /v1/crawls/:id/cancel and /resume (D8, D10, D11).
 import { Hono } from 'hono';
 import { ApiError } from '../../errors.ts';
-import { readJsonObject, refuseUnknownKeys } from '../../request/body.ts';
+import { readJsonObject, refuseBodyKeys } from '../../request/body.ts';
 import { isTaskId, newTaskId } from '../../tasks/ids.ts';
 import { listResponse, parseListQuery, taskNotFound } from '../../tasks/listing.ts';
 import { parseCrawlRequest } from '../../tasks/requests.ts';
 import { createOrRelease, type TaskStore } from '../../tasks/store.ts';
 import { requireSession } from './sessions.ts';
 import type { AppEnv } from '../context.ts';
-
-/** cancel and resume take no parameters: an empty body or `{}`. */
-async function refuseBodyKeys(req: Request): Promise<void> {
-  const text = await req.clone().text();
-  if (text.trim() === '') return;
-  refuseUnknownKeys(await readJsonObject(req), new Set());
-}
 
 export function crawlRoutes(tasks: TaskStore): Hono<AppEnv> {
   const app = new Hono<AppEnv>();

@@ -4,7 +4,7 @@ import { ApiError } from '../../errors.ts';
 import { DELIVERY_ID } from '../../deliveries/events.ts';
 import { DELIVERIES_SCOPE, parseDeliveryQuery } from '../../deliveries/requests.ts';
 import type { HookStore } from '../../monitors/store.ts';
-import { readJsonObject, refuseUnknownKeys } from '../../request/body.ts';
+import { refuseBodyKeys } from '../../request/body.ts';
 import { encodeCursor } from '../../request/cursor.ts';
 import type { AppEnv } from '../context.ts';
 
@@ -29,8 +29,7 @@ export function deliveryRoutes(hooks: HookStore): Hono<AppEnv> {
 
   /** Re-sends a dead-lettered delivery with the same webhook-id; any other state is `conflict`. */
   app.post('/deliveries/:id/retry', async (c) => {
-    const text = await c.req.raw.clone().text();
-    if (text.trim() !== '') refuseUnknownKeys(await readJsonObject(c.req.raw), new Set());
+    await refuseBodyKeys(c.req.raw);
     const id = c.req.param('id');
     if (!DELIVERY_ID.test(id)) throw notFound(id);
     const out = await hooks.ledger().retry(id);

@@ -4,20 +4,12 @@ import { ApiError, invalidRequest } from '../../errors.ts';
 import { MONITORS_SCOPE } from '../../monitors/records.ts';
 import { parseMonitorCreate, parseMonitorPatch } from '../../monitors/requests.ts';
 import type { HookStore, Outcome, StoredRun } from '../../monitors/store.ts';
-import { readJsonObject, refuseUnknownKeys } from '../../request/body.ts';
-import { decodeCursor, encodeCursor, parsePageLimit } from '../../request/cursor.ts';
+import { readJsonObject, refuseBodyKeys } from '../../request/body.ts';
+import { encodeCursor } from '../../request/cursor.ts';
 import { isTaskId, newTaskId } from '../../tasks/ids.ts';
+import { parseListQuery } from '../../tasks/listing.ts';
 import { loadBodies, type ResultBucket } from '../../tasks/result-store.ts';
 import type { AppEnv } from '../context.ts';
-
-const LIST_KEYS = new Set(['limit', 'cursor']);
-
-/** pause, resume and run-now take no parameters: an empty body or `{}`. */
-async function refuseBodyKeys(req: Request): Promise<void> {
-  const text = await req.clone().text();
-  if (text.trim() === '') return;
-  refuseUnknownKeys(await readJsonObject(req), new Set());
-}
 
 const monitorNotFound = (id: string) => new ApiError('not_found', `monitor not found: ${id}`);
 
@@ -34,11 +26,6 @@ export async function runJson(run: StoredRun, bucket: ResultBucket): Promise<str
 
 const jsonText = (text: string, status = 200) =>
   new Response(text, { status, headers: { 'content-type': 'application/json; charset=UTF-8' } });
-
-function listQuery(scope: string, query: Record<string, string>): { limit: number; afterSeq: number } {
-  refuseUnknownKeys(query, LIST_KEYS);
-  return { limit: parsePageLimit(query.limit), afterSeq: query.cursor === undefined ? 0 : decodeCursor(scope, query.cursor) };
-}
 
 async function checkDestinations(hooks: HookStore, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
@@ -63,7 +50,7 @@ export function monitorRoutes(hooks: HookStore): Hono<AppEnv> {
   });
 
   app.get('/monitors', async (c) => {
-    const q = listQuery(MONITORS_SCOPE, c.req.query());
+    const q = parseListQuery(MONITORS_SCOPE, c.req.query());
     const { entries, hasMore } = await hooks.monitorIndex().list(q.afterSeq, q.limit);
     const records = await Promise.all(entries.map((e) => hooks.monitor(e.id).get()));
     const last = entries.at(-1)?.seq ?? q.afterSeq;
@@ -114,7 +101,7 @@ export function monitorRoutes(hooks: HookStore): Hono<AppEnv> {
 
   app.get('/monitors/:id/runs', async (c) => {
     const id = c.req.param('id');
-    const q = listQuery(id, c.req.query());
+    const q = parseListQuery(id, c.req.query());
     const page = await monitor(id).listRuns(q.afterSeq, q.limit);
     if (!page) throw monitorNotFound(id);
     const runs = await Promise.all(page.runs.map((r) => runJson(r, c.env.FILES)));
