@@ -4,6 +4,7 @@
 import type { JsonIssue } from '../capture/types.ts';
 import type { FieldInfo } from './fill.ts';
 import { normKey } from './match-names.ts';
+import { unescapeToken } from './pointer.ts';
 import { listProvider, type Candidate, type Provider } from './sources/candidate.ts';
 
 export interface SiteValues {
@@ -13,7 +14,7 @@ export interface SiteValues {
 
 function lastToken(pointer: string): string {
   const raw = pointer.slice(pointer.lastIndexOf('/') + 1);
-  return normKey(raw.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return normKey(unescapeToken(raw));
 }
 
 function withheldFor(site: SiteValues, keys: readonly string[]): SiteValues['withheld'][number] | null {
