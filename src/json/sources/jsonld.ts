@@ -4,8 +4,6 @@
 import type { JsonObject } from '../../extract/structured.ts';
 import { flattenTree, listProvider, type Candidate, type Provider } from './candidate.ts';
 
-export { parseJsonLdBlock } from '../../extract/structured.ts';
-
 // Entities whose values describe the page's subject come before site furniture (a WebSite or Organization `name`
 // must not become a product's name).
 const PRODUCT_TYPES = /^(Product|ProductGroup|IndividualProduct|ProductModel|Vehicle|Car|Offer|AggregateOffer)$/;
