@@ -5,6 +5,7 @@ import type { AddressPolicy } from '../capture/profile.ts';
 import type { RobotsDecision } from '../capture/types.ts';
 import { errorMessage } from '../io/errors.ts';
 import { REDIRECT_STATUSES } from '../io/redirects.ts';
+import { urlHostAddress } from '../net/ip.ts';
 import type { FetchFn, LaneResult } from './types.ts';
 
 export type { FetchFn } from './types.ts';
@@ -42,17 +43,17 @@ export function isHostNotFound(message: string): boolean {
   return /^internal error; reference = /i.test(message) || /ENOTFOUND|EAI_AGAIN|getaddrinfo/i.test(message);
 }
 
-function fetchFailure(hops: Hops, url: URL, err: unknown, req: HttpLaneRequest): LaneResult {
-  const cause = err instanceof Error && err.cause instanceof Error ? ` (${err.cause.message})` : '';
-  const message = errorMessage(err, 'connection failed') + cause;
-  if (isHostNotFound(message) && !isIpLiteral(url.hostname)) {
-    return done(hops, req, { kind: 'failed', reason: 'dns_error', message: `host not found: ${url.hostname}`, httpStatus: null });
+/** A request to `url` that got no answer: `dns_error` when its host name did not resolve, else `fetch_failed`. */
+function connectionFailure(url: URL, message: string): Ending {
+  if (isHostNotFound(message) && urlHostAddress(url) === null) {
+    return { kind: 'failed', reason: 'dns_error', message: `host not found: ${url.hostname}`, httpStatus: null };
   }
-  return done(hops, req, { kind: 'failed', reason: 'fetch_failed', message, httpStatus: null });
+  return { kind: 'failed', reason: 'fetch_failed', message, httpStatus: null };
 }
 
-function isIpLiteral(host: string): boolean {
-  return host.startsWith('[') || /^\d+\.\d+\.\d+\.\d+$/.test(host);
+function fetchFailure(hops: Hops, url: URL, err: unknown, req: HttpLaneRequest): LaneResult {
+  const cause = err instanceof Error && err.cause instanceof Error ? ` (${err.cause.message})` : '';
+  return done(hops, req, connectionFailure(url, errorMessage(err, 'connection failed') + cause));
 }
 
 export type Ending =
@@ -87,11 +88,7 @@ export async function gateHop(url: URL, hops: { robots: RobotsDecision | null },
   // reached: the page was not requested and the honest verdict is a failed fetch, not a site policy block.
   const unreachable = gate.decision.unreachable ?? '';
   if (gate.reason === 'robots_unreachable' && unreachable.startsWith('network_error')) {
-    const message = unreachable.replace(/^network_error:?\s*/, '') || 'connection failed';
-    if (isHostNotFound(message) && !isIpLiteral(url.hostname)) {
-      return { kind: 'failed', reason: 'dns_error', message: `host not found: ${url.hostname}`, httpStatus: null };
-    }
-    return { kind: 'failed', reason: 'fetch_failed', message, httpStatus: null };
+    return connectionFailure(url, unreachable.replace(/^network_error:?\s*/, '') || 'connection failed');
   }
   return { kind: 'blocked', reason: gate.reason ?? 'robots_disallowed', detail: null };
 }
