@@ -1,11 +1,13 @@
 // Input of the preview host (spec "Preview host"): `POST /api/preview {url, mainContent?, fields?}` and the
 // capability hint's `{url}`. Anything else is `invalid_options` (HTTP 400, never counted); the URL itself is judged
 // by the address policy, so that the page can say in plain words why it cannot be previewed.
+import { MAX_URL_LENGTH } from '../net/url-guard.ts';
+import { isObject } from '../request/body.ts';
 
 export const MAX_FIELDS = 20;
 export const MAX_FIELD_NAME_CHARS = 64;
-/** Longest URL accepted (as the /v1 API: browsers and CDNs stop near 8 KiB too). */
-export const MAX_PREVIEW_URL_CHARS = 8_192;
+/** Longest URL accepted: the /v1 API's (decision D200; browsers and CDNs stop near 8 KiB too). */
+export const MAX_PREVIEW_URL_CHARS = MAX_URL_LENGTH;
 
 const PREVIEW_KEYS = new Set(['url', 'mainContent', 'fields']);
 const CAPABILITY_KEYS = new Set(['url']);
@@ -44,10 +46,8 @@ export async function readBody(req: Request): Promise<Record<string, unknown>> {
   } catch {
     throw new PreviewInputError('invalid_json', 'the request body is not valid JSON; send one JSON object');
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new PreviewInputError('invalid_json', 'the request body must be one JSON object');
-  }
-  return value as Record<string, unknown>;
+  if (!isObject(value)) throw new PreviewInputError('invalid_json', 'the request body must be one JSON object');
+  return value;
 }
 
 function refuseOtherKeys(body: Record<string, unknown>, allowed: ReadonlySet<string>): void {
