@@ -13,7 +13,7 @@ import { LIST_MAX_BYTES, SEND_CHUNK } from '../src/tasks/settings.ts';
 import type { BatchCreate, SweepOutcome, SweepRequest, UnitClaim } from '../src/tasks/store.ts';
 import { undeliveredResult } from '../src/tasks/undelivered.ts';
 import { TaskObject } from './task-object.ts';
-import { emitCompletionEvent, queueCompletionEvent, rememberDestinations } from './deliver-events.ts';
+import { queueCompletionEvent, rememberDestinations } from './deliver-events.ts';
 import {
   appendResult,
   claimUnit,
@@ -107,8 +107,7 @@ export class BatchObject extends TaskObject {
       if (finished) queueCompletionEvent(this.sql, 'batch.completed', { batch: this.#record() }, now);
       return { recorded: true, completed: finished };
     });
-    // The batch stays in the registry until its event reached the ledger (the sweep hands it over otherwise).
-    if (completed && (await emitCompletionEvent(this.sql, this.env))) await this.releaseFromRegistry(row.id);
+    if (completed) await this.releaseOnceEmitted(row.id);
     return recorded;
   }
 
@@ -129,7 +128,7 @@ export class BatchObject extends TaskObject {
     const row = this.#row();
     if (!row) return 'unknown';
     if (row.status === 'completed') {
-      if (await emitCompletionEvent(this.sql, this.env)) await this.releaseFromRegistry(row.id);
+      await this.releaseOnceEmitted(row.id);
       return 'finished';
     }
     const lapsed = lapsedUnits(this.sql, req.now, req.staleMs, req.lostBefore);

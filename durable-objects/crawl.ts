@@ -24,7 +24,7 @@ import {
   type CrawlRow,
 } from './crawl-tables.ts';
 import { TaskObject } from './task-object.ts';
-import { emitCompletionEvent, queueCompletionEvent, rememberDestinations } from './deliver-events.ts';
+import { queueCompletionEvent, rememberDestinations } from './deliver-events.ts';
 import { appendResult, claimUnit, isRecorded, lapsedUnits, listLog, markQueued, pendingUnits, releaseUnit, resultCounts, sendMessages } from './units.ts';
 
 const pageMessages = (id: string, idxs: readonly number[]) => idxs.map((i) => workMessage('crawl_page', id, i));
@@ -195,7 +195,7 @@ export class CrawlObject extends TaskObject {
     const row = this.#row();
     if (!row) return 'unknown';
     if (isFinal(row)) {
-      if (await emitCompletionEvent(this.sql, this.env)) await this.releaseFromRegistry(row.id);
+      await this.releaseOnceEmitted(row.id);
       return 'finished';
     }
     const lapsed = lapsedUnits(this.sql, req.now, req.staleMs, req.lostBefore);
@@ -228,8 +228,7 @@ export class CrawlObject extends TaskObject {
         this.sql.exec("UPDATE crawl SET status = 'completed', updated_at = ?, completed_at = ? WHERE status = 'running'", now, now);
         queueCompletionEvent(this.sql, 'crawl.completed', { crawl: this.#record() }, now);
       });
-      // The crawl stays in the registry until its event reached the ledger (the sweep hands it over otherwise).
-      if (await emitCompletionEvent(this.sql, this.env)) await this.releaseFromRegistry(row.id);
+      await this.releaseOnceEmitted(row.id);
       return [];
     }
     // The host gate from the counts just read (hostGate would count the units again).

@@ -5,6 +5,7 @@ import { DurableObject } from 'cloudflare:workers';
 import { applyMigrations, tableExists, type Migration } from '../migrations/apply.ts';
 import { loadConfig, type Config } from '../src/config/config.ts';
 import type { ServiceEnv } from '../src/config/bindings.ts';
+import { emitCompletionEvent } from './deliver-events.ts';
 import { registryStub } from './stubs.ts';
 
 export interface TaskSchema {
@@ -44,6 +45,11 @@ export abstract class TaskObject extends DurableObject<Env> {
     const env: ServiceEnv = this.env;
     this.#config ??= loadConfig(env);
     return this.#config;
+  }
+
+  /** A final task leaves the registry once its completion event reached the ledger (until then the sweep asks again). */
+  protected async releaseOnceEmitted(id: string): Promise<void> {
+    if (await emitCompletionEvent(this.sql, this.env)) await this.releaseFromRegistry(id);
   }
 
   protected async releaseFromRegistry(id: string): Promise<void> {
