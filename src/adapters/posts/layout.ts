@@ -58,7 +58,6 @@ function valueOf(el: AdapterElement, spec: FieldSpec): string {
   return spec.blocks ? blockText(el) : textOf(el);
 }
 
-/** The first value a list of specs finds inside `root`, with a locator `<focal> <selector>[attr]`. */
 /** True when `el` belongs to a post nested inside `root` rather than to `root` itself. */
 function inNested(el: AdapterElement, root: AdapterElement, nested: string | undefined): boolean {
   if (nested === undefined || el === root) return false;
@@ -66,6 +65,7 @@ function inNested(el: AdapterElement, root: AdapterElement, nested: string | und
   return owner !== null && owner !== root && root.contains(owner);
 }
 
+/** The first value a list of specs finds inside `root`, with a locator `<focal> <selector>[attr]`. */
 export function readField(doc: AdapterDocument, root: AdapterElement, rootLocator: string, specs: FieldSpec[], nested?: string): Hit | null {
   for (const spec of specs) {
     const scope = spec.documentScope ? doc : root;
