@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectValidEvidenceRecord } from '../helpers/evidence-schema.ts';
+import { scrapeOk } from '../helpers/scrape.ts';
 import { startService, type Service } from '../helpers/service.ts';
 import { html, startSite, text, type Site } from '../helpers/site.ts';
 
@@ -47,10 +47,7 @@ const productSchema = {
 
 async function scrape(p: string, json = false) {
   const formats = json ? ['markdown', { type: 'json', schema: productSchema }] : ['markdown'];
-  const r = await svc.post('/v1/scrape', { url: `${site.origin}${p}`, formats });
-  expect(r.status).toBe(200);
-  expectValidEvidenceRecord(r.body.evidenceRecord);
-  return r.body;
+  return scrapeOk(svc, { url: `${site.origin}${p}`, formats });
 }
 
 describe('/v1/scrape with site adapters', () => {

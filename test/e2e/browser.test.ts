@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '../../src/files/test-helpers/make-pdf.ts';
-import { expectValidEvidenceRecord } from '../helpers/evidence-schema.ts';
+import { scrapeOk } from '../helpers/scrape.ts';
 import { removeDataDir, startService, type Service } from '../helpers/service.ts';
 import { hang, html, redirect, startSite, text, type Site } from '../helpers/site.ts';
 import { isRunning } from '../../src/lanes/browser/local-chrome.ts';
@@ -105,12 +105,7 @@ afterAll(async () => {
   await new Promise<void>((r) => (vendor ? vendor.close(() => r()) : r()));
 });
 
-async function scrape(body: Record<string, unknown>) {
-  const r = await svc.post('/v1/scrape', body);
-  expect(r.status, JSON.stringify(r.body).slice(0, 500)).toBe(200);
-  expectValidEvidenceRecord(r.body.evidenceRecord);
-  return r.body;
-}
+const scrape = (body: Record<string, unknown>) => scrapeOk(svc, body);
 
 describe('browser lane', () => {
   it('sees content a script inserts after load; evidence of the rendered page', async () => {
