@@ -52,7 +52,7 @@ export function planLane(profile: CaptureProfile, options: CaptureOptions, url: 
   return usable('http') ? { kind: 'auto', browser: usable(browser) ? browser : null } : { kind: 'lane', lane: fallback };
 }
 
-function failed(req: LaneRequest, lane: Lane, reason: string, message: string): LaneResult {
+function failed(lane: Lane, reason: string, message: string): LaneResult {
   return { lane, chain: { urls: [], complete: true }, robots: null, userAgent: null, proxy: null, kind: 'failed', reason, message, httpStatus: null };
 }
 
@@ -68,14 +68,14 @@ async function handOver(req: LaneRequest, outcome: Extract<BrowserOutcome, { kin
 
 async function runBrowser(req: LaneRequest, lane: BrowserLane, kit: LaneKit): Promise<LaneResult> {
   const b = req.deps.browser;
-  if (!b) return failed(req, lane, 'browser_unavailable', 'this service has no browser (Browser Rendering binding BROWSER)');
+  if (!b) return failed(lane, 'browser_unavailable', 'this service has no browser (Browser Rendering binding BROWSER)');
   let state: BrowserState | null = null;
   if (lane === 'browser_local_authed') {
     const id = req.input.options.session ?? '';
     state = await b.session(id);
-    if (!state) return failed(req, lane, 'session_not_found', `no stored session ${id}`);
+    if (!state) return failed(lane, 'session_not_found', `no stored session ${id}`);
     if (!sessionAppliesTo(state, req.url)) {
-      return failed(req, lane, 'session_not_for_origin', `session ${id} is not for ${req.url.origin}`);
+      return failed(lane, 'session_not_for_origin', `session ${id} is not for ${req.url.origin}`);
     }
   }
   const outcome = await fetchOverBrowserLane({
@@ -95,7 +95,7 @@ async function runBrowser(req: LaneRequest, lane: BrowserLane, kit: LaneKit): Pr
 
 function runProvider(req: LaneRequest, kit: LaneKit): Promise<LaneResult> {
   const provider = req.deps.config.provider;
-  if (!provider) return Promise.resolve(failed(req, 'provider', 'provider_unavailable', 'SVC_PROVIDER_URL is not set'));
+  if (!provider) return Promise.resolve(failed('provider', 'provider_unavailable', 'SVC_PROVIDER_URL is not set'));
   return fetchOverProviderLane({
     url: req.url,
     provider,
