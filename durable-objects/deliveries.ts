@@ -5,7 +5,7 @@
 import { DurableObject } from 'cloudflare:workers';
 import { applyMigrations } from '../migrations/apply.ts';
 import { DELIVERY_MIGRATIONS } from '../migrations/deliveries.ts';
-import { deliveryMessage, newId, type DeliveryAttempt, type DeliveryRecord, type DestinationRecord, type EventEnvelope, type EventType } from '../src/deliveries/events.ts';
+import { deliveryMessage, envelopeBody, newId, type DeliveryAttempt, type DeliveryRecord, type DestinationRecord, type EventEnvelope, type EventType } from '../src/deliveries/events.ts';
 import type { DeliveryQuery, DestinationCreate } from '../src/deliveries/requests.ts';
 import { backoffMs, DELIVERY_LEASE_MS, deliverySettingsFromEnv } from '../src/deliveries/settings.ts';
 import type { DeliveryPage, Outcome } from '../src/monitors/store.ts';
@@ -139,7 +139,7 @@ export class DeliveryLedger extends DurableObject<Env> {
     this.sql.exec('UPDATE deliveries SET lease_token = ?, lease_until = ? WHERE id = ?', token, now + DELIVERY_LEASE_MS, id);
     const event = this.sql.exec<{ body: string }>('SELECT body FROM events WHERE id = ?', r.event_id).one();
     const e = JSON.parse(event.body) as EventEnvelope;
-    return { kind: 'send', url: d.url, secret: d.secret, webhookId: e.id, body: JSON.stringify({ id: e.id, type: e.type, createdAt: e.createdAt, data: e.data }) };
+    return { kind: 'send', url: d.url, secret: d.secret, webhookId: e.id, body: envelopeBody(e) };
   }
 
   /** Records an attempt: delivered, a retry after the backoff, or `dead` (the consumer dead-letters it). */
