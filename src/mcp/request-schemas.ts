@@ -5,9 +5,9 @@
 // two cannot drift apart. The MCP tools advertise them as input schemas (src/mcp/tools.ts). A schema describes shape
 // only: checks that need the server's settings or deeper analysis (the operator's file cap, SVC_CONTACT for research
 // mode, a configured model for modelFallback, JSON Schema bounds and patterns, URL credentials) stay with the API.
-import { CAPTURE_OPTION_KEYS, LANE_CHOICES, MAX_TIMEOUT_MS, MIN_TIMEOUT_MS } from '../request/capture-options.ts';
-import { MAX_PAGE_LIMIT } from '../request/cursor.ts';
-import { MAX_BATCH_URLS, MAX_CRAWL_MAX_PAGES, MAX_INCLUDE_PATHS } from '../tasks/settings.ts';
+import { CAPTURE_OPTION_KEYS, DEFAULT_TIMEOUT_MS, LANE_CHOICES, MAX_TIMEOUT_MS, MIN_TIMEOUT_MS } from '../request/capture-options.ts';
+import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from '../request/cursor.ts';
+import { DEFAULT_CRAWL_MAX_PAGES, MAX_BATCH_URLS, MAX_CRAWL_MAX_PAGES, MAX_INCLUDE_PATHS } from '../tasks/settings.ts';
 import { DELIVERY_STATUSES, EVENT_TYPES } from '../deliveries/events.ts';
 import { MAX_DESCRIPTION_CHARS, MAX_DESTINATION_IDS } from '../deliveries/requests.ts';
 import { MAX_INTERVAL_MINUTES, MIN_INTERVAL_MINUTES } from '../monitors/schedule.ts';
@@ -63,7 +63,7 @@ const CAPTURE_OPTIONS: Record<CaptureOptionKey, JsonSchema> = {
     type: 'integer',
     minimum: MIN_TIMEOUT_MS,
     maximum: MAX_TIMEOUT_MS,
-    description: `Milliseconds for the whole capture (default 30000).`,
+    description: `Milliseconds for the whole capture (default ${DEFAULT_TIMEOUT_MS}).`,
   },
   maxFileBytes: { type: 'integer', minimum: 1, description: "Lowers the server's file cap for this request." },
   onlyMainContent: { type: 'boolean', description: 'true (default): main content only; false: the whole page body.' },
@@ -100,7 +100,7 @@ export const BATCH_REQUEST_SCHEMA: JsonSchema = objectSchema(
 export const CRAWL_REQUEST_SCHEMA: JsonSchema = objectSchema(
   {
     url: HTTP_URL,
-    maxPages: { type: 'integer', minimum: 1, maximum: MAX_CRAWL_MAX_PAGES, description: 'Default 100.' },
+    maxPages: { type: 'integer', minimum: 1, maximum: MAX_CRAWL_MAX_PAGES, description: `Default ${DEFAULT_CRAWL_MAX_PAGES}.` },
     includePaths: {
       type: 'array',
       items: { type: 'string', minLength: 1 },
@@ -126,7 +126,7 @@ export function taskIdSchema(kind: 'batch' | 'crawl'): JsonSchema {
 
 /** `limit` and `cursor` of every paged listing (decision D10), sent as query parameters. */
 const PAGE_PROPERTIES: Record<string, JsonSchema> = {
-  limit: { type: 'integer', minimum: 1, maximum: MAX_PAGE_LIMIT, description: 'Entries per page (default 20).' },
+  limit: { type: 'integer', minimum: 1, maximum: MAX_PAGE_LIMIT, description: `Entries per page (default ${DEFAULT_PAGE_LIMIT}).` },
   cursor: { type: ['string', 'null'], description: 'nextCursor of the previous page, exactly as returned.' },
 };
 

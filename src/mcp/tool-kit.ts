@@ -3,6 +3,7 @@
 import type { SvcClient } from '../../packages/sdk/src/client.ts';
 import { invalidRequest } from '../errors.ts';
 import type { JsonObject } from '../request/body.ts';
+import { MAX_PAGE_LIMIT } from '../request/cursor.ts';
 import type { RestCall } from './errors.ts';
 import type { JsonSchema } from './request-schemas.ts';
 
@@ -35,7 +36,7 @@ export const idPath = (args: JsonObject, base: string, suffix = ''): string =>
 export function pageArgs(args: JsonObject): { limit?: number; cursor?: string | null } {
   const limit = args.limit;
   const cursor = args.cursor;
-  if (limit !== undefined && typeof limit !== 'number') throw invalidRequest('limit must be a whole number from 1 to 100');
+  if (limit !== undefined && typeof limit !== 'number') throw invalidRequest(`limit must be a whole number from 1 to ${MAX_PAGE_LIMIT}`);
   if (cursor !== undefined && cursor !== null && typeof cursor !== 'string') throw invalidRequest('cursor must be a string');
   return { limit, cursor: cursor ?? undefined };
 }
