@@ -33,7 +33,8 @@ export const NO_LANE_FACTS: LaneFacts = {
   warnings: [],
 };
 
-function jsonFormatOf(formats: FormatRequest[]): Extract<FormatRequest, { type: 'json' }> | null {
+/** The request's json format (at most one per request), or null. */
+export function jsonFormatOf(formats: FormatRequest[]): Extract<FormatRequest, { type: 'json' }> | null {
   const f = formats.find((x) => x.type === 'json');
   return f && f.type === 'json' ? f : null;
 }

@@ -12,7 +12,7 @@ import type { CaptureOptions } from '../request/capture-options.ts';
 import type { RobotsCache, RobotsInflight } from '../robots/index.ts';
 import { acquire } from './acquire.ts';
 import { captureContent, type Content, noContent } from './content.ts';
-import { finishCapture, NO_LANE_FACTS, type LaneFacts } from './finish.ts';
+import { finishCapture, jsonFormatOf, NO_LANE_FACTS, type LaneFacts } from './finish.ts';
 import type { ScrapeResult } from './result.ts';
 
 export interface CaptureDeps {
@@ -44,8 +44,8 @@ const MODEL_ATTEMPTS = 2;
  * attempts. A queued item's lease is derived from this, so no stage of an item can outlive its lease (decision D62).
  */
 export function captureBudgetMs(options: CaptureOptions, config: Config, profile: CaptureProfile): number {
-  const json = options.formats.find((f) => f.type === 'json');
-  const mayAskModel = json?.type === 'json' && json.modelFallback && profile.modelFallback && config.model !== null;
+  const json = jsonFormatOf(options.formats);
+  const mayAskModel = json !== null && json.modelFallback && profile.modelFallback && config.model !== null;
   return options.timeoutMs + (mayAskModel && config.model ? MODEL_ATTEMPTS * config.model.timeoutMs : 0);
 }
 
