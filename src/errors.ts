@@ -76,6 +76,10 @@ export class ApiError extends Error {
 
 export const invalidRequest = (message: string): ApiError => new ApiError('invalid_request', message);
 
+/** The one refusal of a missing or wrong token (src/http/auth.ts, and Hono's own 401s). */
+export const unauthorized = (): ApiError =>
+  new ApiError('unauthorized', 'a valid bearer token is required (Authorization: Bearer <token>)');
+
 export const unsupportedParameters = (parameters: string[], message?: string): ApiError =>
   new ApiError(
     'unsupported_parameter',
@@ -93,7 +97,7 @@ export const unsupportedFormats = (formats: string[]): ApiError =>
  * has no 413: a body over its route's limit is a value out of range, `invalid_request` (decision D201).
  */
 export function fromHttpException(err: HTTPException): ApiError {
-  if (err.status === 401) return new ApiError('unauthorized', 'a valid bearer token is required (Authorization: Bearer <token>)');
+  if (err.status === 401) return unauthorized();
   if (err.status === 404) return new ApiError('not_found', 'not found');
   if (err.status === 413) return new ApiError('invalid_request', 'the request body is too large');
   if (err.status < 500) return new ApiError('invalid_request', err.message || 'the request is malformed');

@@ -1,7 +1,7 @@
 // Bearer-token authentication (spec "Authentication"). Tokens are compared as fixed-length SHA-256 digests in constant
 // time, so neither the length nor a prefix of a token leaks through timing.
 import type { MiddlewareHandler } from 'hono';
-import { ApiError } from '../errors.ts';
+import { unauthorized } from '../errors.ts';
 import type { AppEnv } from './context.ts';
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
@@ -33,9 +33,7 @@ export function requireToken(): MiddlewareHandler<AppEnv> {
     const digests = c.var.config.tokenDigests;
     if (digests.length > 0) {
       const m = BEARER.exec(c.req.header('authorization') ?? '');
-      if (!m || !(await tokenMatches(m[1], digests))) {
-        throw new ApiError('unauthorized', 'a valid bearer token is required (Authorization: Bearer <token>)');
-      }
+      if (!m || !(await tokenMatches(m[1], digests))) throw unauthorized();
     }
     await next();
   };
