@@ -1,26 +1,14 @@
 /// <reference types="@cloudflare/vitest-plugin/types" />
 // Batches inside workerd: the HTTP routes, the Durable Object, the WORK queue and its consumer, R2 offload and the
 // dead-letter path, against the fixture host of test/workers/outbound.ts.
-import { createExecutionContext, createMessageBatch, getQueueResult } from 'cloudflare:test';
+import { createExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { registryStub } from '../../durable-objects/stubs.ts';
 import { createApp } from '../../src/http/app.ts';
 import { newTaskId } from '../../src/tasks/ids.ts';
 import { createOrRelease } from '../../src/tasks/store.ts';
-import worker from '../../workers/api.ts';
 import { taskStore } from '../../workers/env.ts';
-import { api, env, FIXTURE, readAll, waitFor } from './helpers.ts';
-
-async function deliver(queue: string, bodies: unknown[]): Promise<void> {
-  const batch = createMessageBatch(
-    queue,
-    bodies.map((body, i) => ({ id: `test-${queue}-${Date.now()}-${i}`, timestamp: new Date(), attempts: 1, body })),
-  );
-  const ctx = createExecutionContext();
-  await worker.queue(batch, env);
-  const result = await getQueueResult(batch, ctx);
-  expect(result.retryMessages).toEqual([]);
-}
+import { api, deliver, env, FIXTURE, readAll, waitFor } from './helpers.ts';
 
 describe('batches in the Workers runtime', () => {
   it('captures every URL once, invalid ones as invalid_url items, and pages them with a cursor', async () => {

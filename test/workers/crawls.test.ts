@@ -1,14 +1,13 @@
 /// <reference types="@cloudflare/vitest-plugin/types" />
 // Crawls inside workerd: frontier, page cap, formats delivered as asked, cancel/resume conflicts, dead letters.
-import { createExecutionContext, createMessageBatch, getQueueResult, runInDurableObject } from 'cloudflare:test';
+import { runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { CrawlObject } from '../../durable-objects/crawl.ts';
 import { crawlStub } from '../../durable-objects/stubs.ts';
 import type { StoredResult } from '../../src/tasks/result-store.ts';
 import { MAX_CRAWL_BLOCKED } from '../../src/tasks/settings.ts';
 import type { PageOutcome } from '../../src/tasks/store.ts';
-import worker from '../../workers/api.ts';
-import { api, env, FIXTURE, readAll, waitFor } from './helpers.ts';
+import { api, deliver, env, FIXTURE, readAll, waitFor } from './helpers.ts';
 
 const final = (r: { status: string }) => r.status === 'completed' || r.status === 'cancelled';
 
@@ -58,12 +57,7 @@ describe('crawls in the Workers runtime', () => {
 
   it('becomes interrupted when a page is dead-lettered, and resume finishes it', async () => {
     const { body } = await api('POST', '/v1/crawls', { url: `${FIXTURE}/slow/1200` });
-    const batch = createMessageBatch('capture-work-dlq', [
-      { id: 'dlq-1', timestamp: new Date(), attempts: 1, body: { kind: 'crawl_page', taskId: body.id, index: 0 } },
-    ]);
-    const ctx = createExecutionContext();
-    await worker.queue(batch, env);
-    expect((await getQueueResult(batch, ctx)).retryMessages).toEqual([]);
+    await deliver('capture-work-dlq', [{ kind: 'crawl_page', taskId: body.id, index: 0 }]);
     const interrupted = await api('GET', `/v1/crawls/${body.id}`);
     expect(interrupted.body.status).toBe('interrupted');
     // Not final: the list hands out a cursor to come back with.

@@ -1,7 +1,9 @@
 /// <reference types="@cloudflare/vitest-plugin/types" />
-// Helpers of the in-runtime task tests: the API Worker called in this isolate, and polling until a task is final.
-import { createExecutionContext } from 'cloudflare:test';
+// Helpers of the in-runtime task tests: the API Worker called in this isolate, queue messages handed to it, and
+// polling until a task is final.
+import { createExecutionContext, createMessageBatch, getQueueResult } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
+import { expect } from 'vitest';
 import worker from '../../workers/api.ts';
 
 /** The Worker's bindings, typed by the generated Env (worker-configuration.d.ts). */
@@ -19,6 +21,14 @@ export async function api(method: string, path: string, body?: unknown): Promise
   const res = await worker.fetch(new Request(`http://api.test${path}`, init), env, createExecutionContext());
   const text = await res.text();
   return { status: res.status, body: text === '' ? null : (JSON.parse(text) as unknown) };
+}
+
+/** Hands `bodies` to the Worker's queue handler as one batch of `queue`; none of them may be retried. */
+export async function deliver(queue: string, bodies: unknown[]): Promise<void> {
+  const batch = createMessageBatch(queue, bodies.map((body, i) => ({ id: `test-${queue}-${Date.now()}-${i}`, timestamp: new Date(), attempts: 1, body })));
+  const ctx = createExecutionContext();
+  await worker.queue(batch, env);
+  expect((await getQueueResult(batch, ctx)).retryMessages).toEqual([]);
 }
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));

@@ -3,17 +3,8 @@
 // WORK queue, the delivery ledger, the deliveries queue and its dead-letter queue. Webhooks go to the fixture host
 // of test/workers/outbound.ts: `/item/<n>` answers 200 to any method, `/missing` 404. SVC_DELIVERY_MAX_ATTEMPTS=3
 // and SVC_DELIVERY_BACKOFF_MS=50 (vitest.config.ts).
-import { createExecutionContext, createMessageBatch, getQueueResult } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import worker from '../../workers/api.ts';
-import { api, env, FIXTURE, waitFor } from './helpers.ts';
-
-async function deliver(queue: string, bodies: unknown[]): Promise<void> {
-  const batch = createMessageBatch(queue, bodies.map((body, i) => ({ id: `test-${queue}-${Date.now()}-${i}`, timestamp: new Date(), attempts: 1, body })));
-  const ctx = createExecutionContext();
-  await worker.queue(batch, env);
-  expect((await getQueueResult(batch, ctx)).retryMessages).toEqual([]);
-}
+import { api, deliver, env, FIXTURE, waitFor } from './helpers.ts';
 
 async function destination(path: string, events?: string[]): Promise<string> {
   const { status, body } = await api('POST', '/v1/destinations', { url: `${FIXTURE}${path}`, ...(events && { events }) });
