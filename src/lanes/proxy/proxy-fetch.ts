@@ -5,7 +5,8 @@ import { connect } from 'cloudflare:sockets';
 import { proxyFetchVia, type ConnectFn } from './client.ts';
 import { proxyFor, type ProxyRoutes, type ProxySettings } from './settings.ts';
 
-export { hostPort, parseProxySettings, proxyFor, proxyRouteOf, type ProxyRoutes, type ProxySettings } from './settings.ts';
+// workers/preview.ts takes the route lookup from here along with the fetch.
+export { proxyRouteOf } from './settings.ts';
 
 type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -24,4 +25,3 @@ export function routedFetch(routes: ProxyRoutes, direct: FetchLike): FetchLike {
     return proxy ? proxyFetch(proxy, input, init) : direct(input, init);
   };
 }
-
