@@ -12,6 +12,8 @@ import type { AppEnv } from '../context.ts';
 const CREATE_KEYS = new Set(['name', 'cookies', 'origins']);
 export const MAX_SESSION_NAME = 200;
 
+const sessionNotFound = (id: string) => new ApiError('not_found', `no session ${id.slice(0, 100)}`);
+
 function storeOf(c: { env: AppEnv['Bindings']; var: AppEnv['Variables'] }): SessionStore {
   const store = sessionStoreOf(c.env, c.var.config);
   if (!store) throw invalidRequest('browser sessions need the operator setting SVC_SESSION_KEY');
@@ -24,7 +26,7 @@ function storeOf(c: { env: AppEnv['Bindings']; var: AppEnv['Variables'] }): Sess
  */
 export async function requireSession(c: { env: AppEnv['Bindings']; var: AppEnv['Variables'] }, id: string | null | undefined): Promise<void> {
   if (id === undefined || id === null) return;
-  if ((await storeOf(c).state(id)) === null) throw new ApiError('not_found', `no session ${id.slice(0, 100)}`);
+  if ((await storeOf(c).state(id)) === null) throw sessionNotFound(id);
 }
 
 export function sessionRoutes(): Hono<AppEnv> {
@@ -47,7 +49,7 @@ export function sessionRoutes(): Hono<AppEnv> {
   });
   app.delete('/sessions/:id', async (c) => {
     const id = c.req.param('id');
-    if (!(await storeOf(c).delete(id))) throw new ApiError('not_found', `no session ${id.slice(0, 100)}`);
+    if (!(await storeOf(c).delete(id))) throw sessionNotFound(id);
     return c.json({ object: 'session', id, deleted: true });
   });
   return app;
