@@ -3,7 +3,7 @@ import { startReceiver, verifyStandardWebhook } from '../../test/helpers/webhook
 import { parseDeliveryMessage, deliveryMessage, envelopeBody, newId } from './events.ts';
 import { parseDeliveryQuery, parseDestinationCreate, parseDestinationIds } from './requests.ts';
 import { attemptDelivery } from './send.ts';
-import { backoffMs, deliverySettingsFromEnv, DEFAULT_BACKOFF_MS, DEFAULT_MAX_ATTEMPTS } from './settings.ts';
+import { backoffMs, deliverySettingsFromEnv, DEFAULT_BACKOFF_MS, DEFAULT_MAX_ATTEMPTS, ERROR_TEXT_MAX } from './settings.ts';
 import { newSecret, sign, webhookHeaders } from './sign.ts';
 
 describe('Standard Webhooks signing', () => {
@@ -63,6 +63,16 @@ describe('one attempt against a real receiver', () => {
     } finally {
       await rx.close();
     }
+  });
+
+  it('reads only the start of an endless answer and keeps the same error text as from a whole one', async () => {
+    // Characters of 2, 3 and 4 UTF-8 bytes, so the read cap falls inside one of them.
+    const piece = 'é€😀a';
+    const chunk = new TextEncoder().encode(piece.repeat(7));
+    const endless = new ReadableStream<Uint8Array>({ pull: (c) => c.enqueue(chunk) });
+    const out = await attemptDelivery({ url: 'http://127.0.0.1:9/h', secret: newSecret(), webhookId: 'e', body: '{}' }, async () => new Response(endless, { status: 502 }));
+    expect(out.ok).toBe(false);
+    expect(out.attempt.error).toBe(`HTTP 502: ${piece.repeat(ERROR_TEXT_MAX).slice(0, ERROR_TEXT_MAX)}`);
   });
 
   it('reports a refused connection as an attempt without a status', async () => {

@@ -1,8 +1,13 @@
 // One delivery attempt: POST the signed envelope, 2xx within ATTEMPT_TIMEOUT_MS = delivered. The fetch is injected:
 // at the edge it is guarded by the capture profile's address policy (a hosted deployment refuses private targets).
+import { readCapped } from '../io/read-capped.ts';
 import { ATTEMPT_TIMEOUT_MS, ERROR_TEXT_MAX } from './settings.ts';
 import { webhookHeaders } from './sign.ts';
 import type { DeliveryAttempt } from './events.ts';
+
+// Enough UTF-8 for ERROR_TEXT_MAX UTF-16 units whatever the characters (at most 3 bytes per unit), plus a character
+// the cap may cut, so the kept text is the same as from the whole answer.
+const ANSWER_READ_MAX = ERROR_TEXT_MAX * 3 + 4;
 
 export type AttemptFetch = (url: string, init: RequestInit) => Promise<Response>;
 
@@ -36,8 +41,9 @@ export async function attemptDelivery(input: AttemptInput, fetchFn: AttemptFetch
       body: input.body,
       signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS),
     });
-    // The answer is read (bounded) so the connection is released; only a failure keeps a piece of it.
-    const text = await res.text().catch(() => '');
+    // The answer is read (bounded: a receiver may answer with any amount) so the connection is released; only a
+    // failure keeps a piece of it.
+    const text = await readCapped(res.body, ANSWER_READ_MAX).then(({ bytes }) => new TextDecoder().decode(bytes), () => '');
     const ok = res.status >= 200 && res.status < 300;
     const error = ok ? null : `HTTP ${res.status}${text ? `: ${text.slice(0, ERROR_TEXT_MAX)}` : ''}`;
     return { ok, attempt: { at, httpStatus: res.status, error, durationMs: now() - started } };
