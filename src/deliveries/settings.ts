@@ -10,7 +10,7 @@ export const MAX_BACKOFF_MS = 86_400_000;
 export const ATTEMPT_TIMEOUT_MS = 10_000;
 /** A claimed delivery is the consumer's for this long (one attempt plus room to record it); then it is offered again. */
 export const DELIVERY_LEASE_MS = ATTEMPT_TIMEOUT_MS + 20_000;
-/** Bytes of a receiver's answer kept in the attempt record's error text. */
+/** Characters (UTF-16 units) of a receiver's answer kept in the attempt record's error text. */
 export const ERROR_TEXT_MAX = 300;
 
 export interface DeliverySettings {
