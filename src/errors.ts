@@ -114,16 +114,19 @@ export function errorBody(err: ApiError): ErrorBody {
 }
 
 /**
- * Turns anything thrown while serving a request into the error response. Unexpected errors become `internal_error`;
- * a hosted server hides their message (the cause is logged instead).
+ * Status and body of the error answer to anything thrown while serving a request. Unexpected errors become
+ * `internal_error`; a hosted server hides their message (the cause is logged instead).
  */
-export function errorResponse(err: unknown, hosted: boolean): Response {
+export function errorAnswer(err: unknown, hosted: boolean): { status: number; body: ErrorBody } {
   if (err instanceof HTTPException) err = fromHttpException(err);
-  if (err instanceof ApiError && err.code !== 'internal_error') {
-    return Response.json(errorBody(err), { status: err.status });
-  }
+  if (err instanceof ApiError && err.code !== 'internal_error') return { status: err.status, body: errorBody(err) };
   const message = errorMessage(err);
   console.error('internal_error:', err instanceof Error ? (err.stack ?? message) : message);
-  const body: ErrorBody = { error: hosted ? 'internal error' : message || 'internal error', code: 'internal_error' };
-  return Response.json(body, { status: 500 });
+  return { status: 500, body: { error: hosted ? 'internal error' : message || 'internal error', code: 'internal_error' } };
+}
+
+/** The error response of `errorAnswer`. */
+export function errorResponse(err: unknown, hosted: boolean): Response {
+  const { status, body } = errorAnswer(err, hosted);
+  return Response.json(body, { status });
 }

@@ -2,7 +2,7 @@
 // Firecrawl request, runs the /v1 request in process (inner.ts) and translates the answer back. Mounted at /fc, so a
 // Firecrawl client's `apiUrl` is `http://host:port/fc`.
 import { Hono, type Context } from 'hono';
-import { ApiError, errorResponse, type ErrorBody } from '../../../errors.ts';
+import { ApiError, errorAnswer } from '../../../errors.ts';
 import { readJsonObject, refuseUnknownKeys, type JsonObject } from '../../../request/body.ts';
 import { limitRequestBody } from '../../../request/body-limits.ts';
 import { MAX_CRAWL_MAX_PAGES } from '../../../tasks/settings.ts';
@@ -18,13 +18,12 @@ const STATUS_QUERY_KEYS: ReadonlySet<string> = new Set(['cursor', 'limit']);
 const LIST_MAX = 100;
 
 /**
- * The one error handler's response with Firecrawl's `success: false` in front: request-level errors on /fc keep the
- * spec's `{error, code, details?}` after it (spec Endpoints).
+ * The one error answer with Firecrawl's `success: false` in front: request-level errors on /fc keep the spec's
+ * `{error, code, details?}` after it (spec Endpoints).
  */
-export async function fcErrorResponse(err: unknown, hosted: boolean): Promise<Response> {
-  const res = errorResponse(err, hosted);
-  const body = (await res.json()) as ErrorBody;
-  return Response.json({ success: false, ...body }, { status: res.status });
+export function fcErrorResponse(err: unknown, hosted: boolean): Response {
+  const { status, body } = errorAnswer(err, hosted);
+  return Response.json({ success: false, ...body }, { status });
 }
 
 /** `/v1/batches/<id>` or `/v1/crawls/<id>`: the client polls /v1/crawl/{id} for batch scrapes too (D106). */
