@@ -46,7 +46,10 @@ export type LaneResult =
   | (LaneCommon & { kind: 'failed'; reason: string; message: string; httpStatus: number | null })
   | (LaneCommon & { kind: 'timeout' });
 
-/** What each lane can do and what it costs; `auto` and the profile's lane list read it. */
+/**
+ * What each lane can do and what it costs. The lane plan (src/pipeline/lane-plan.ts) falls back to the cheapest lane a
+ * profile allows; the other traits document the lane for whoever adds or chooses one.
+ */
 export interface LaneTraits {
   runsScript: boolean;
   /** Can carry a stored browser session (cookies, localStorage). */

@@ -9,7 +9,7 @@ import { proxyRouteOf } from '../lanes/proxy/settings.ts';
 import type { RobotsGate } from '../lanes/http.ts';
 import { fetchOverProviderLane } from '../lanes/provider.ts';
 import { detectScriptShell, SHELL_SCAN_BYTES } from '../lanes/shell-detect.ts';
-import type { LaneResult } from '../lanes/types.ts';
+import { LANES, type LaneResult } from '../lanes/types.ts';
 import type { CaptureOptions } from '../request/capture-options.ts';
 import type { LaneRequest } from './acquire.ts';
 import { fetchOverBrowserLane, type BrowserLane, type BrowserOutcome } from '../lanes/browser/lane.ts';
@@ -39,10 +39,13 @@ export function browserLaneFor(options: CaptureOptions, url: URL, config: Config
   return proxyRouteOf(config.proxy, url) ? 'browser_proxy' : 'browser_local';
 }
 
-/** The request's lane option, within the lanes the profile allows and that are built (else its first lane). */
+/**
+ * The request's lane option, within the lanes the profile allows and that are built; when the asked lane is not
+ * among them, the cheapest of those (LANES costs: the HTTP lane wherever a profile allows it).
+ */
 export function planLane(profile: CaptureProfile, options: CaptureOptions, url: URL, config: Config, built: (l: Lane) => boolean): LanePlan {
   const usable = (l: Lane) => profile.lanes.includes(l) && built(l);
-  const fallback = profile.lanes.find(usable);
+  const fallback = profile.lanes.filter(usable).sort((a, b) => LANES[a].cost - LANES[b].cost)[0];
   if (!fallback) throw new Error(`profile ${profile.name} allows no lane that exists`);
   const browser = browserLaneFor(options, url, config);
   const choice = options.lane ?? 'auto';
