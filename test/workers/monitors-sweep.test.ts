@@ -45,14 +45,8 @@ describe('monitor and delivery sweep', () => {
     const { body: m } = await api('POST', '/v1/monitors', { url: `${FIXTURE}/site/5`, intervalMinutes: 60, destinations: [d.id] });
     await waitFor(`/v1/monitors/${m.id}`, (r) => r.lastRun?.status === 'completed');
     const list = async () => (await api('GET', `/v1/deliveries?destination=${d.id}`)).body.data as Array<{ id: string; eventId: string; status: string }>;
-    const first = await (async () => {
-      for (let i = 0; i < 200; i++) {
-        const l = await list();
-        if (l[0]?.status === 'delivered') return l[0];
-        await sleep(50);
-      }
-      throw new Error('no delivery');
-    })();
+    const delivered = await waitFor(`/v1/deliveries?destination=${d.id}`, (r) => r.data[0]?.status === 'delivered', 10_000);
+    const first = delivered.data[0] as { id: string; eventId: string; status: string };
     // The crash: the run's events were not marked handed over, and the delivery is pending with its message lost.
     await runInDurableObject(monitorStub(env, m.id), (_i, state) => {
       const event = { id: first.eventId, type: 'monitor.run.completed', createdAt: new Date().toISOString(), data: {} };
