@@ -16,4 +16,11 @@ export const MONITOR_MIGRATIONS: readonly Migration[] = [
       body TEXT, r2_key TEXT, markdown_sha TEXT, json_sha TEXT, json TEXT, change TEXT, events TEXT
     );`,
   },
+  {
+    // Runs are kept, about 1,440 a day at the shortest interval: the per-tick look-ups (the run in progress, the last
+    // completed run before one, runs with events still to hand over) use indexes instead of scanning every run.
+    version: 2,
+    sql: `CREATE INDEX IF NOT EXISTS runs_by_status ON runs (status, seq);
+    CREATE INDEX IF NOT EXISTS runs_with_events ON runs (seq) WHERE events IS NOT NULL;`,
+  },
 ];
