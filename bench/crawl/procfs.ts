@@ -57,11 +57,6 @@ export function groupCpuSeconds(pgrp: number, comm: string): number {
   return group(pgrp).reduce((a, s) => a + (s.comm.startsWith(comm) ? s.cpuS : 0) + s.childrenCpuS, 0);
 }
 
-/** User + system CPU seconds of these processes (a process that ended counts 0). */
-export function cpuSeconds(pids: readonly number[]): number {
-  return pids.reduce((a, p) => a + (stat(p)?.cpuS ?? 0), 0);
-}
-
 /** Resident set size in MB of these processes, summed. */
 export function rssMb(pids: readonly number[]): number {
   let kb = 0;
