@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, SvcError, type DeliveryRecord, type SvcClient } from '../../packages/sdk/src/index.ts';
 import { removeDataDir, startService, type Service } from '../helpers/service.ts';
 import { html, startSite, text, type Site } from '../helpers/site.ts';
+import { until } from '../helpers/tasks.ts';
 import { startReceiver, type Receiver } from '../helpers/webhook-receiver.ts';
 
 let svc: Service;
@@ -14,18 +15,6 @@ let site: Site;
 let rx: Receiver;
 let client: SvcClient;
 let dst: string;
-
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-
-async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs: number): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    const v = await probe();
-    if (v) return v;
-    await sleep(200);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 async function deliveries(): Promise<DeliveryRecord[]> {
   return (await client.listDeliveries({ destination: dst, limit: 100 })).data;

@@ -8,6 +8,7 @@ import { fixture, product } from '../fixtures/json/helpers.ts';
 import { expectValidEvidenceRecord } from '../helpers/evidence-schema.ts';
 import { removeDataDir, startService, type Service } from '../helpers/service.ts';
 import { html, startSite, text, type Site } from '../helpers/site.ts';
+import { until } from '../helpers/tasks.ts';
 import { startReceiver, type Receiver } from '../helpers/webhook-receiver.ts';
 
 let svc: Service;
@@ -18,16 +19,6 @@ let price = '1299';
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 const page = () => fixture('product-jsonld.html').replaceAll('1299', price).replaceAll('1.299', price === '1299' ? '1.299' : '1.199');
-
-async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs: number): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    const v = await probe();
-    if (v) return v;
-    await sleep(250);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 async function conflict(call: Promise<unknown>): Promise<string> {
   const err = await call.then(() => null, (e: unknown) => e);
@@ -79,7 +70,7 @@ describe('monitors', () => {
     const runs = await until('the first run', async () => {
       const list = await client.listMonitorRuns(m.id);
       return list.data[0]?.status === 'completed' ? list.data : null;
-    }, 60_000);
+    }, 60_000, 250);
     const first = runs[0];
     expect(first).toMatchObject({ trigger: 'schedule', change: null });
     expect(first.result?.json?.data).toMatchObject({ price: 1299 });
@@ -95,7 +86,7 @@ describe('monitors', () => {
     await client.runMonitor(m.id).catch((e: unknown) => expect((e as SvcError).status).toBe(409));
     expect(await conflict(client.runMonitor(m.id))).toContain('in progress');
     expect(await conflict(client.updateMonitor(m.id, { revision: 1, intervalMinutes: 30 }))).toContain('in progress');
-    await until('the slow run', async () => !(await client.getMonitor(m.id)).busy, 60_000);
+    await until('the slow run', async () => !(await client.getMonitor(m.id)).busy, 60_000, 250);
     const updated = await client.updateMonitor(m.id, { revision: 1, intervalMinutes: 30 });
     expect(updated).toMatchObject({ revision: 2, intervalMinutes: 30 });
     expect(await conflict(client.updateMonitor(m.id, { revision: 1, intervalMinutes: 15 }))).toContain('revision 1');
@@ -122,14 +113,14 @@ describe('monitors', () => {
     const second = await until('the scheduled second run', async () => {
       const list = await client.listMonitorRuns(scheduled.id);
       return list.data.length >= 2 && list.data[1].status === 'completed' ? list.data[1] : null;
-    }, 120_000);
+    }, 120_000, 250);
     expect(second.trigger).toBe('schedule');
     expect(Date.parse(second.queuedAt) - Date.parse(scheduled.firstRun.queuedAt)).toBeGreaterThanOrEqual(59_000);
     expect(second.result?.json?.data).toMatchObject({ price: 1199 });
     expect(second.change).toMatchObject({ changed: true, jsonChanged: true });
     expect(second.change?.fields).toContain('/price');
 
-    const changed = await until('monitor.changed at the receiver', async () => rx.accepted().find((r) => r.body.type === 'monitor.changed'), 30_000);
+    const changed = await until('monitor.changed at the receiver', async () => rx.accepted().find((r) => r.body.type === 'monitor.changed'), 30_000, 250);
     expect(changed.webhookId).toBe(changed.body.id);
     expect(changed.body.data).toMatchObject({ monitorId: scheduled.id, change: { fields: second.change?.fields } });
     expect((changed.body.data.run as { id: string }).id).toBe(second.id);

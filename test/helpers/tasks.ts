@@ -1,4 +1,4 @@
-// Test helper for batches and crawls against the real local service: poll a task until a state, page a list to its
+// Test helper for tasks against the real local service: poll a task (or any probe) until a state, page a list to its
 // end by following nextCursor (D10).
 import type { Service } from './service.ts';
 
@@ -16,6 +16,17 @@ export async function waitTask(svc: Service, path: string, done: (r: any) => boo
   }
   // The service's own output says why (a failed sweep, a reload): its end goes with the error.
   throw new Error(`${path} did not reach the expected state in ${timeoutMs} ms; last: ${JSON.stringify(last)}\n${svc.output().slice(-4000)}`);
+}
+
+/** Polls `probe` every `everyMs` until it gives a truthy value, and returns that value. */
+export async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs: number, everyMs = 200): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    const v = await probe();
+    if (v) return v;
+    await sleep(everyMs);
+  }
+  throw new Error(`timed out waiting for ${what}`);
 }
 
 export interface PagedRead {
