@@ -44,11 +44,18 @@ export class ConfigError extends Error {
 
 type Env = Record<string, unknown>;
 
-function str(env: Env, key: string): string | null {
+/** A setting as text: trimmed, null when absent, not a string or blank. Every Worker's edge reads settings with it. */
+export function str(env: Env, key: string): string | null {
   const v = env[key];
   if (typeof v !== 'string') return null;
   const t = v.trim();
   return t === '' ? null : t;
+}
+
+/** SVC_HOSTED: `1` or `true` (the launcher's `--hosted`). */
+export function hostedSetting(env: Env): boolean {
+  const v = str(env, 'SVC_HOSTED');
+  return v === '1' || v === 'true';
 }
 
 /** Tokens from SVC_API_TOKEN and the comma-separated SVC_API_TOKENS (the launcher folds `--token` into the latter). */
@@ -119,7 +126,7 @@ function sessionKeySetting(raw: string | null): string | null {
 }
 
 export async function loadConfig(env: Env): Promise<Config> {
-  const hosted = str(env, 'SVC_HOSTED') === '1' || str(env, 'SVC_HOSTED') === 'true';
+  const hosted = hostedSetting(env);
   const tokens = tokensFromEnv(env);
   if (hosted && tokens.length === 0) throw new ConfigError('--hosted requires at least one API token');
   const baseUrl = str(env, 'SVC_EXTRACT_BASE_URL');

@@ -1,7 +1,7 @@
 // Settings of the remote owner-only MCP endpoint (SVC_MCP_*), read once at the Worker's edge (workers/mcp.ts).
 // None set: the endpoint is off and /mcp answers 404. Some but not all set: refused with a ConfigError naming what is
 // missing (decision D124).
-import { ConfigError } from '../config/config.ts';
+import { ConfigError, str } from '../config/config.ts';
 
 export interface McpSettings {
   /** The OpenID Connect issuer users log in with (its discovery document is read from it). */
@@ -30,11 +30,6 @@ export const MCP_ROUTE = '/mcp';
 export const AUTHORIZE_PATH = '/authorize';
 export const CALLBACK_PATH = '/callback';
 
-function setting(env: Record<string, unknown>, key: string): string | null {
-  const v = env[key];
-  return typeof v === 'string' && v.trim() !== '' ? v.trim() : null;
-}
-
 /** Plain http is accepted only for loopback addresses (local testing); anything public must be https. */
 function isLoopback(url: URL): boolean {
   const host = url.hostname.replace(/^\[|\]$/g, '');
@@ -55,12 +50,12 @@ function httpsUrl(key: string, raw: string): URL {
 }
 
 export function readMcpSettings(env: Record<string, unknown>): McpSettings | null {
-  const values = Object.fromEntries(Object.entries(REQUIRED).map(([field, key]) => [field, setting(env, key)])) as Record<
+  const values = Object.fromEntries(Object.entries(REQUIRED).map(([field, key]) => [field, str(env, key)])) as Record<
     keyof typeof REQUIRED,
     string | null
   >;
   const missing = Object.entries(REQUIRED).filter(([field]) => values[field as keyof typeof REQUIRED] === null);
-  const email = setting(env, 'SVC_MCP_OWNER_EMAIL');
+  const email = str(env, 'SVC_MCP_OWNER_EMAIL');
   if (missing.length === Object.keys(REQUIRED).length && email === null) return null;
   if (missing.length > 0) {
     throw new ConfigError(`the remote MCP endpoint needs ${missing.map(([, key]) => key).join(', ')} as well`);

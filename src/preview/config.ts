@@ -1,7 +1,7 @@
 // Settings of the preview Worker, read once at its edge (workers/preview.ts) and checked by the launcher before it
 // starts anything. SVC_PREVIEW_ALLOW_ORIGINS exists only for tests and local demos of loopback fixture sites: a
 // hosted server refuses to start with it.
-import { ConfigError } from '../config/config.ts';
+import { ConfigError, str, hostedSetting } from '../config/config.ts';
 import { DEFAULT_DOH_URL } from '../net/doh.ts';
 import { parseAllowOrigins } from '../net/policy.ts';
 import { errorMessage } from '../io/errors.ts';
@@ -16,23 +16,18 @@ export interface PreviewConfig {
   epoch: string;
 }
 
-function setting(env: Record<string, unknown>, key: string): string | null {
-  const v = env[key];
-  return typeof v === 'string' && v.trim() !== '' ? v.trim() : null;
-}
-
 export function loadPreviewConfig(env: Record<string, unknown>): PreviewConfig {
-  const hosted = setting(env, 'SVC_HOSTED') === '1' || setting(env, 'SVC_HOSTED') === 'true';
+  const hosted = hostedSetting(env);
   let allowOrigins: string[];
   try {
-    allowOrigins = parseAllowOrigins(setting(env, 'SVC_PREVIEW_ALLOW_ORIGINS'));
+    allowOrigins = parseAllowOrigins(str(env, 'SVC_PREVIEW_ALLOW_ORIGINS'));
   } catch (err) {
     throw new ConfigError(errorMessage(err));
   }
   if (hosted && allowOrigins.length > 0) {
     throw new ConfigError('SVC_PREVIEW_ALLOW_ORIGINS is only for tests and local demos; --hosted refuses to start with it set');
   }
-  const dnsUrl = setting(env, 'SVC_PREVIEW_DNS_URL') ?? DEFAULT_DOH_URL;
+  const dnsUrl = str(env, 'SVC_PREVIEW_DNS_URL') ?? DEFAULT_DOH_URL;
   let parsed: URL | null = null;
   try {
     parsed = new URL(dnsUrl);
@@ -42,5 +37,5 @@ export function loadPreviewConfig(env: Record<string, unknown>): PreviewConfig {
   if (!parsed || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')) {
     throw new ConfigError(`SVC_PREVIEW_DNS_URL must be an http(s) URL of a DNS-over-HTTPS JSON endpoint: ${dnsUrl}`);
   }
-  return { hosted, allowOrigins, dnsUrl, epoch: setting(env, 'SVC_PREVIEW_EPOCH') ?? 'hosted' };
+  return { hosted, allowOrigins, dnsUrl, epoch: str(env, 'SVC_PREVIEW_EPOCH') ?? 'hosted' };
 }
