@@ -1,21 +1,11 @@
 // Standard Webhooks signing (https://www.standardwebhooks.com): the secret is `whsec_` + base64 of its key bytes;
 // each attempt signs `${webhookId}.${timestamp}.${body}` with HMAC-SHA256 and sends `webhook-signature: v1,<base64>`.
 // WebCrypto only, so the same code runs in workerd and Node.
+import { fromBase64, toBase64 } from '../io/text.ts';
 
 export const SECRET_PREFIX = 'whsec_';
 /** Key bytes of a new secret (the spec allows 24–64). */
 const SECRET_BYTES = 32;
-
-function toBase64(bytes: Uint8Array): string {
-  let text = '';
-  for (const b of bytes) text += String.fromCharCode(b);
-  return btoa(text);
-}
-
-function fromBase64(text: string): Uint8Array {
-  const raw = atob(text);
-  return Uint8Array.from(raw, (c) => c.charCodeAt(0));
-}
 
 export function newSecret(): string {
   return SECRET_PREFIX + toBase64(crypto.getRandomValues(new Uint8Array(SECRET_BYTES)));

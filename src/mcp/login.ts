@@ -6,6 +6,7 @@ import { AuthorizationError, type AuthRequest, type OAuthHelpers } from '@cloudf
 import { Hono, type Context } from 'hono';
 import { authorizationUrl, discover, isOwner, LoginError, newUpstreamState, redeemCode, type UpstreamState } from './oidc.ts';
 import { AUTHORIZE_PATH, CALLBACK_PATH, type McpSettings } from './settings.ts';
+import { escapeHtml } from '../io/text.ts';
 
 /** The bindings the login routes need: the helpers the OAuth provider puts into `env`. */
 export interface LoginEnv {
@@ -17,7 +18,6 @@ export interface OwnerProps extends Record<string, unknown> {
   sub: string;
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 function consentPage(clientName: string, redirectHost: string, loopback: boolean, handle: string): string {
   const warning = loopback ? '<p>The token goes to a program on this computer; approve only if you started it.</p>' : '';

@@ -5,6 +5,7 @@ import { previewClient } from './client.ts';
 import { renderMarkdownTree } from './markdown-tree.ts';
 import type { QuotaView } from './quota.ts';
 import { MAX_FIELDS } from './request.ts';
+import { escapeHtml } from '../io/text.ts';
 
 export const ABOUT_PATH = '/about';
 
@@ -26,10 +27,6 @@ export function securityHeaders(): Record<string, string> {
     'referrer-policy': 'no-referrer',
     'x-frame-options': 'DENY',
   };
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 function quotaText(q: QuotaView | null): string {

@@ -3,6 +3,7 @@
 // the additional data, so a ciphertext cannot be moved to another id. Name, origins and creation time sit in the
 // object's metadata so that listing never decrypts (and never shows) a value (decision D246).
 import type { BrowserState } from './state.ts';
+import { fromBase64, toBase64 } from '../../io/text.ts';
 
 export const SESSIONS_PREFIX = 'sessions/';
 const HKDF_INFO = 'svc-capture browser sessions v1';
@@ -25,19 +26,6 @@ export interface SessionSummary {
   name: string;
   origins: string[];
   createdAt: string;
-}
-
-function b64(bytes: Uint8Array): string {
-  let s = '';
-  for (const b of bytes) s += String.fromCharCode(b);
-  return btoa(s);
-}
-
-function unb64(text: string): Uint8Array<ArrayBuffer> {
-  const s = atob(text);
-  const out = new Uint8Array(s.length);
-  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
-  return out;
 }
 
 async function sessionKey(secret: string): Promise<CryptoKey> {
@@ -80,7 +68,7 @@ export class SessionStore {
     const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv, additionalData: new TextEncoder().encode(id) }, await this.key, plain));
     const summary: SessionSummary = { id, name, origins, createdAt: now.toISOString() };
     const customMetadata = { name, origins: JSON.stringify(origins), createdAt: summary.createdAt };
-    await this.bucket.put(`${SESSIONS_PREFIX}${id}`, JSON.stringify({ v: 1, iv: b64(iv), data: b64(sealed) }), { customMetadata });
+    await this.bucket.put(`${SESSIONS_PREFIX}${id}`, JSON.stringify({ v: 1, iv: toBase64(iv), data: toBase64(sealed) }), { customMetadata });
     return summary;
   }
 
@@ -91,7 +79,7 @@ export class SessionStore {
     if (!obj) return null;
     try {
       const sealed = JSON.parse(await obj.text()) as { iv: string; data: string };
-      const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: unb64(sealed.iv), additionalData: new TextEncoder().encode(id) }, await this.key, unb64(sealed.data));
+      const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: fromBase64(sealed.iv), additionalData: new TextEncoder().encode(id) }, await this.key, fromBase64(sealed.data));
       return JSON.parse(new TextDecoder().decode(plain)) as BrowserState;
     } catch {
       return null;

@@ -1,0 +1,20 @@
+// Small encoders shared by the surfaces: base64 of bytes (signatures, sealed session state) and HTML escaping for the
+// few server-rendered pages (the preview, the MCP consent page).
+
+export function toBase64(bytes: Uint8Array): string {
+  let text = '';
+  for (const b of bytes) text += String.fromCharCode(b);
+  return btoa(text);
+}
+
+export function fromBase64(text: string): Uint8Array<ArrayBuffer> {
+  const raw = atob(text);
+  const out = new Uint8Array(raw.length);
+  for (let i = 0; i < raw.length; i++) out[i] = raw.charCodeAt(i);
+  return out;
+}
+
+/** Text for an HTML element or a quoted attribute value. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
