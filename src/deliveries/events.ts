@@ -1,5 +1,6 @@
 // Events, their envelope and the delivery records (issue 14). One event has one id (`evt_…`), which is also the
 // `webhook-id` of every delivery of it, so a receiver de-duplicates retries and re-sends by it.
+import { randomId } from '../io/text.ts';
 
 export const EVENT_TYPES = ['monitor.changed', 'monitor.run.completed', 'batch.completed', 'crawl.completed'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
@@ -66,8 +67,7 @@ export const DESTINATION_ID = /^dst_[0-9a-f]{24}$/;
 export const EVENT_ID = /^evt_[0-9a-f]{24}$/;
 
 export function newId(prefix: 'dlv' | 'dst' | 'evt' | 'run'): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(12));
-  return `${prefix}_${[...bytes].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
+  return randomId(prefix);
 }
 
 export const deliveryMessage = (id: string): DeliveryMessage => ({ v: 1, kind: 'delivery', id });

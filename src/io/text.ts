@@ -1,5 +1,5 @@
-// Small encoders shared by the surfaces: base64 of bytes (signatures, sealed session state) and HTML escaping for the
-// few server-rendered pages (the preview, the MCP consent page).
+// Small encoders shared by the surfaces: base64 of bytes (signatures, sealed session state), random ids, and HTML
+// escaping for the few server-rendered pages (the preview, the MCP consent page).
 
 export function toBase64(bytes: Uint8Array): string {
   let text = '';
@@ -17,4 +17,10 @@ export function fromBase64(text: string): Uint8Array<ArrayBuffer> {
 /** Text for an HTML element or a quoted attribute value. */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** `<prefix>_` and 24 lowercase hex characters (96 random bits): task, run, event, destination and delivery ids. */
+export function randomId(prefix: string): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  return `${prefix}_${[...bytes].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
 }

@@ -1,12 +1,13 @@
 // Task identifiers (decision D8): `batch_` / `crawl_` followed by 24 lowercase hex characters (96 random bits), so an
 // identifier names exactly one Durable Object (idFromName) and cannot be guessed from another.
+import { randomId } from '../io/text.ts';
+
 export type TaskKind = 'batch' | 'crawl' | 'monitor';
 
 const ID_PATTERN = /^(batch|crawl|monitor)_[0-9a-f]{24}$/;
 
 export function newTaskId(kind: TaskKind): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(12));
-  return `${kind}_${[...bytes].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
+  return randomId(kind);
 }
 
 /** True when `raw` is a well-formed identifier of the given kind (anything else is answered `not_found`). */
