@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectValidEvidenceRecord } from '../helpers/evidence-schema.ts';
 import { removeDataDir, startService, type Service } from '../helpers/service.ts';
-import { startSite, type Handler, type Site } from '../helpers/site.ts';
+import { pagesHandler, startSite, type Site } from '../helpers/site.ts';
 import { duplicatesAndGaps, readList, waitTask } from '../helpers/tasks.ts';
 
 let svc: Service;
@@ -21,20 +21,6 @@ function page(title: string, links: string[]): string {
     .join(' ')}</main></body></html>`;
 }
 
-function siteHandler(robots: string, render: (path: string) => string | null): Handler {
-  return (req, res) => {
-    const path = (req.url ?? '/').split('?')[0];
-    if (path === '/robots.txt') {
-      res.writeHead(200, { 'content-type': 'text/plain' });
-      res.end(robots);
-      return;
-    }
-    const body = render(path);
-    res.writeHead(body === null ? 404 : 200, { 'content-type': body === null ? 'text/plain' : 'text/html; charset=utf-8' });
-    res.end(body ?? 'not found');
-  };
-}
-
 /** 450 pages /p/N in a ternary tree, each also linking a disallowed /private/ page, an out-of-scope /other/ page and another host. */
 function bigSite(path: string): string | null {
   let m = /^\/p\/(\d+)$/.exec(path);
@@ -48,9 +34,9 @@ function bigSite(path: string): string | null {
 }
 
 beforeAll(async () => {
-  big = await startSite({ '*': siteHandler('User-agent: *\nDisallow: /private/\n', bigSite) });
+  big = await startSite({ '*': pagesHandler('User-agent: *\nDisallow: /private/\n', bigSite) });
   slow = await startSite({
-    '*': siteHandler('User-agent: *\nCrawl-delay: 1\n', (path) => {
+    '*': pagesHandler('User-agent: *\nCrawl-delay: 1\n', (path) => {
       const m = /^\/d\/(\d+)$/.exec(path);
       if (!m || Number(m[1]) > 20) return null;
       const n = Number(m[1]);

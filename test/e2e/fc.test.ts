@@ -4,7 +4,7 @@
 import Firecrawl, { FirecrawlAppV1 } from '@mendable/firecrawl-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeDataDir, startService, type Service } from '../helpers/service.ts';
-import { startSite, type Handler, type Site } from '../helpers/site.ts';
+import { pagesHandler, startSite, type Site } from '../helpers/site.ts';
 
 const TOKEN = 'fc-e2e-token';
 const AUTH = { authorization: `Bearer ${TOKEN}` };
@@ -22,16 +22,6 @@ function page(title: string, links: string[], head = ''): string {
     .join(' ')}</main></body></html>`;
 }
 
-function siteHandler(robots: string, render: (path: string) => string | null): Handler {
-  return (req, res) => {
-    const path = (req.url ?? '/').split('?')[0];
-    const body = path === '/robots.txt' ? robots : render(path);
-    const type = path === '/robots.txt' || body === null ? 'text/plain' : 'text/html; charset=utf-8';
-    res.writeHead(body === null ? 404 : 200, { 'content-type': type });
-    res.end(body ?? 'not found');
-  };
-}
-
 /** `/` and /p/N in a ternary tree; each page also links a robots-disallowed /private/ page and a missing page. */
 function treePage(path: string): string | null {
   if (path === '/article') {
@@ -46,9 +36,9 @@ function treePage(path: string): string | null {
 }
 
 beforeAll(async () => {
-  tree = await startSite({ '*': siteHandler('User-agent: *\nDisallow: /private/\n', treePage) });
+  tree = await startSite({ '*': pagesHandler('User-agent: *\nDisallow: /private/\n', treePage) });
   slow = await startSite({
-    '*': siteHandler('User-agent: *\nCrawl-delay: 1\n', (path) => {
+    '*': pagesHandler('User-agent: *\nCrawl-delay: 1\n', (path) => {
       const m = /^\/d\/(\d+)$/.exec(path);
       return m ? page(`d${m[1]}`, [`/d/${Number(m[1]) + 1}`, `/d/${Number(m[1]) + 2}`]) : null;
     }),

@@ -43,6 +43,17 @@ export function redirect(location: string, status = 302): Handler {
   };
 }
 
+/** A whole generated site as one '*' route: `robots` at /robots.txt, else `render(path)` as HTML, or a 404 for null. */
+export function pagesHandler(robots: string, render: (path: string) => string | null): Handler {
+  return (req, res) => {
+    const path = (req.url ?? '/').split('?')[0];
+    const body = path === '/robots.txt' ? robots : render(path);
+    const type = path === '/robots.txt' || body === null ? 'text/plain' : 'text/html; charset=utf-8';
+    res.writeHead(body === null ? 404 : 200, { 'content-type': type });
+    res.end(body ?? 'not found');
+  };
+}
+
 /** Never answers (the socket stays open until the server closes). */
 export const hang: Handler = () => undefined;
 
