@@ -3,12 +3,12 @@
 // MCP client, and a minimal "browser" that follows redirects, keeps cookies per origin and submits the forms of the
 // login flow (our consent page, the provider's login and consent pages).
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import Provider from 'oidc-provider';
+import { freePort } from '../helpers/service.ts';
 
 export const OIDC_CLIENT_ID = 'capture-mcp';
 export const OIDC_CLIENT_SECRET = 'capture-mcp-secret-for-tests-0123456789';
@@ -21,11 +21,8 @@ export interface Oidc {
 /** Starts the identity provider; `workerOrigin` is where the MCP endpoint's /callback lives. */
 export async function startOidc(workerOrigin: string): Promise<Oidc> {
   let server: Server | undefined;
-  // The issuer must be known before listening: take a free port by listening once, then build the provider on it.
-  const probe = (await import('node:net')).createServer();
-  await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
-  const port = (probe.address() as AddressInfo).port;
-  await new Promise<void>((r) => probe.close(() => r()));
+  // The issuer must be known before listening: take a free port, then build the provider on it.
+  const port = await freePort();
   const issuer = `http://127.0.0.1:${port}`;
   const provider = new Provider(issuer, {
     clients: [
