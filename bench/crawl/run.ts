@@ -10,18 +10,17 @@
 // (CRAWLBENCH_CRAWLEE=1 installs the optional Crawlee too, and its runner is added). Printed at the end: the
 // issue-17 table (pages/s per runner and latency), service CPU per page of every workerd process of the service's
 // process group (from /proc, before/after each runner, by run.mjs --watch-pid), the service's RSS at the end.
-import { execFileSync, spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { chmodSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { startService, removeDataDir } from '../../test/helpers/service.ts';
+import { benchDir } from './bench-dir.ts';
 import { groupCpuSeconds, groupPids, rssMb } from './procfs.ts';
 import { issueTable, type BenchRow } from './table.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const SHARED = process.env.CRAWLBENCH_SRC ?? path.resolve(ROOT, '../shared/bench/crawl');
 
 interface Opts {
   repeat: number;
@@ -49,29 +48,6 @@ function parseOpts(argv: string[]): Opts {
   return o;
 }
 
-function makeWritable(dir: string): void {
-  for (const name of readdirSync(dir)) {
-    const p = path.join(dir, name);
-    chmodSync(p, statSync(p).isDirectory() ? 0o755 : 0o644);
-    if (statSync(p).isDirectory()) makeWritable(p);
-  }
-  chmodSync(dir, 0o755);
-}
-
-/** A copy of the shared bench with its own node_modules (installed once per lock file). */
-function benchDir(withCrawlee: boolean): string {
-  const lock = readFileSync(path.join(SHARED, 'package-lock.json'));
-  const dir = process.env.CRAWLBENCH_DIR ?? path.join(tmpdir(), `crawlbench-${createHash('sha256').update(lock).digest('hex').slice(0, 12)}`);
-  const installed = existsSync(path.join(dir, 'node_modules', 'linkedom')) && (!withCrawlee || existsSync(path.join(dir, 'node_modules', '@crawlee')));
-  if (installed) return dir;
-  console.log(`bench crawl: installing the shared bench's dependencies into ${dir}`);
-  rmSync(dir, { recursive: true, force: true });
-  cpSync(SHARED, dir, { recursive: true, filter: (src) => !src.includes(`${path.sep}node_modules`) });
-  makeWritable(dir);
-  const args = ['ci', '--no-audit', '--no-fund', ...(withCrawlee ? [] : ['--omit=optional'])];
-  execFileSync('npm', args, { cwd: dir, stdio: 'inherit' });
-  return dir;
-}
 
 /**
  * Runs the shared driver, echoing its output. The service's CPU per runner is read here, not with run.mjs --watch-pid:

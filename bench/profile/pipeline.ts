@@ -10,7 +10,6 @@
 // capture, the crawl's per-page work outside runCapture is timed too: the result's JSON (storeResult) and the
 // frontier's link admission (normalise + scope).
 import path from 'node:path';
-import { tmpdir } from 'node:os';
 import { loadConfig } from '../../src/config/config.ts';
 import { MemoryBucket } from '../../src/files/memory-bucket.ts';
 import type { FetchFn } from '../../src/lanes/types.ts';
@@ -20,11 +19,12 @@ import type { CaptureOptions } from '../../src/request/capture-options.ts';
 import { RobotsCache } from '../../src/robots/index.ts';
 import { admissibleLinks, scopeFor } from '../../src/tasks/frontier.ts';
 import { storeResult } from '../../src/tasks/result-store.ts';
+import { benchDir } from '../crawl/bench-dir.ts';
 import { startBenchSite } from './site.ts';
 
 const PAGES = Number(process.argv[2] ?? 200);
 const ROUNDS = Number(process.argv[3] ?? 3);
-const DIR = process.env.CRAWLBENCH_DIR ?? path.join(tmpdir(), 'crawlbench');
+const DIR = benchDir(false);
 
 async function loadPages(origin: string): Promise<Map<string, string>> {
   const manifest = (await (await fetch(`${origin}/__bench/manifest`)).json()) as { expected: string[] };

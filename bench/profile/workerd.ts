@@ -9,12 +9,13 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { removeDataDir, startService } from '../../test/helpers/service.ts';
+import { benchDir } from '../crawl/bench-dir.ts';
 import { startBenchSite } from './site.ts';
 
 const PAGES = Number(process.argv[2] ?? 300);
 const OUT = process.argv[3] ?? path.join(tmpdir(), 'workerd-crawl.cpuprofile');
 const LATENCY = Number(process.argv[4] ?? 0);
-const DIR = process.env.CRAWLBENCH_DIR ?? path.join(tmpdir(), 'crawlbench');
+const DIR = benchDir(false);
 
 /** The inspector port of the API Worker's `wrangler dev` in this process group. */
 function inspectorPort(pgrp: number): number {
