@@ -62,7 +62,11 @@ describe('scope', () => {
       'http://site.test:8080/blog/1',
       'mailto:x@site.test',
       'http://elsewhere.test/docs/c',
+      'http://site.test:8080/blog/../docs/./a?',
+      'http://user@site.test:8080/docs/d',
+      'http://site.test/docs/e',
+      'http://site.test:8080/docs/a#x',
     ];
-    expect(admissibleLinks(links, docs)).toEqual(['http://site.test:8080/docs/b', 'http://site.test:8080/docs/a']);
+    expect(admissibleLinks(links, docs)).toEqual(['http://site.test:8080/docs/b', 'http://site.test:8080/docs/a', 'http://site.test:8080/docs/a?']);
   });
 });

@@ -51,7 +51,10 @@ export function scopeFor(startUrl: string, includePaths: readonly string[]): Sco
  * cannot decide within its budget does not admit the link.
  */
 export function inScope(url: string, scope: Scope): boolean {
-  const u = new URL(url);
+  return urlInScope(new URL(url), scope);
+}
+
+function urlInScope(u: URL, scope: Scope): boolean {
   if (u.origin !== scope.origin) return false;
   if (scope.include.length === 0) return true;
   return scope.include.some((p) => matchPattern(p, u.pathname) === 'match');
@@ -62,8 +65,12 @@ export function admissibleLinks(links: readonly string[], scope: Scope): string[
   const seen = new Set<string>();
   const out: string[] = [];
   for (const link of links) {
-    const url = normaliseUrl(link);
-    if (url === null || seen.has(url) || !inScope(url, scope)) continue;
+    // normaliseUrl and inScope in one: each link is parsed once (this runs for every link of every crawled page).
+    const guard = guardUrl(link);
+    if (!guard.ok) continue;
+    guard.url.hash = '';
+    const url = guard.url.href;
+    if (seen.has(url) || !urlInScope(guard.url, scope)) continue;
     seen.add(url);
     out.push(url);
   }
