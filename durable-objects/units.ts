@@ -56,11 +56,23 @@ export function releaseUnit(sql: SqlStorage, idx: number, token: string, now: nu
 
 /** Appends a unit's result once; false when the unit was already recorded (a duplicate delivery). */
 export function appendResult(sql: SqlStorage, idx: number, stored: StoredResult): boolean {
-  const known = sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM log WHERE idx = ?', idx).one().n;
-  if (known > 0) return false;
-  sql.exec('INSERT INTO log (idx, status, bytes, body, r2_key) VALUES (?, ?, ?, ?, ?)', idx, stored.status, stored.bytes, stored.body, stored.r2Key);
+  if (!appendLog(sql, idx, stored)) return false;
   sql.exec("UPDATE units SET state = 'done', lease_until = NULL, lease_token = NULL WHERE idx = ?", idx);
   return true;
+}
+
+/** The log half of appendResult, for an object that marks the unit done itself (with more columns, in one UPDATE). */
+export function appendLog(sql: SqlStorage, idx: number, stored: StoredResult): boolean {
+  // One statement: a duplicate meets UNIQUE(idx) and inserts nothing, so RETURNING gives no row.
+  const inserted = sql.exec(
+    'INSERT INTO log (idx, status, bytes, body, r2_key) VALUES (?, ?, ?, ?, ?) ON CONFLICT (idx) DO NOTHING RETURNING seq',
+    idx,
+    stored.status,
+    stored.bytes,
+    stored.body,
+    stored.r2Key,
+  );
+  return inserted.toArray().length > 0;
 }
 
 export function unitUrl(sql: SqlStorage, idx: number): string | null {
@@ -115,16 +127,34 @@ export function pendingUnits(sql: SqlStorage, limit: number): number[] {
     .map((r) => r.idx);
 }
 
+// The SET clause of a unit whose message is sent: due_at, sent_at.
+const QUEUED = "state = 'queued', due_at = ?, sent_at = ?, lease_until = NULL, lease_token = NULL";
+
 /** The units' messages are on their way, due at `dueAt`; `sentAt` (now) tells the restart sweep which were lost. */
 export function markQueued(sql: SqlStorage, idxs: readonly number[], dueAt: number, sentAt: number = Date.now()): void {
-  for (const idx of idxs) {
-    sql.exec(
-      "UPDATE units SET state = 'queued', due_at = ?, sent_at = ?, lease_until = NULL, lease_token = NULL WHERE idx = ?",
+  if (idxs.length === 0) return;
+  // One statement for the whole list (batches mark up to SEND_CHUNK units at a time).
+  sql.exec(
+    `UPDATE units SET ${QUEUED} WHERE idx IN (SELECT value FROM json_each(?))`,
+    dueAt,
+    sentAt,
+    JSON.stringify(idxs),
+  );
+}
+
+/** pendingUnits and markQueued in one statement: the first `limit` pending units are queued; their idx in order. */
+export function queuePending(sql: SqlStorage, limit: number, dueAt: number, sentAt: number): number[] {
+  if (limit <= 0) return [];
+  const rows = sql
+    .exec<{ idx: number }>(
+      `UPDATE units SET ${QUEUED} WHERE idx IN (SELECT idx FROM units WHERE state = 'pending' ORDER BY idx LIMIT ?) RETURNING idx`,
       dueAt,
       sentAt,
-      idx,
-    );
-  }
+      limit,
+    )
+    .toArray();
+  // RETURNING gives no order.
+  return rows.map((r) => r.idx).sort((a, b) => a - b);
 }
 
 /**

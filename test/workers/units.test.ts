@@ -9,6 +9,7 @@ import {
   lapsedUnits,
   listLog,
   markQueued,
+  queuePending,
   releaseUnit,
   resultCounts,
   stateCounts,
@@ -64,6 +65,25 @@ describe('unit leases', () => {
       expect(claimUnit(sql, 0, 5000, 500, 'm9')).toEqual({ kind: 'done' });
       expect(appendResult(sql, 1, stored('blocked', '{"index":1}'))).toBe(true);
       expect(resultCounts(sql)).toMatchObject({ done: 2, byStatus: { success: 1, blocked: 1, failed: 0 } });
+    });
+  });
+});
+
+describe('sending units', () => {
+  it('marks a list of units queued in one call, and queues the first pending units in order', async () => {
+    await withSql((sql) => {
+      for (let i = 0; i < 6; i++) sql.exec("INSERT INTO units (idx, url, state) VALUES (?, 'http://a.test/', 'pending')", i);
+      claimUnit(sql, 1, 1000, 500, 'm');
+      markQueued(sql, [1, 4], 3000, 2000);
+      const row = (idx: number) => sql.exec('SELECT state, due_at, sent_at, lease_until, lease_token FROM units WHERE idx = ?', idx).one();
+      expect(row(1)).toEqual({ state: 'queued', due_at: 3000, sent_at: 2000, lease_until: null, lease_token: null });
+      expect(row(4)).toEqual({ state: 'queued', due_at: 3000, sent_at: 2000, lease_until: null, lease_token: null });
+      markQueued(sql, [], 1, 1);
+      expect(queuePending(sql, 3, 5000, 4000)).toEqual([0, 2, 3]);
+      expect(row(3)).toMatchObject({ state: 'queued', due_at: 5000, sent_at: 4000 });
+      expect(queuePending(sql, 0, 5000, 4000)).toEqual([]);
+      expect(queuePending(sql, 9, 5000, 4000)).toEqual([5]);
+      expect(stateCounts(sql)).toMatchObject({ pending: 0, queued: 6 });
     });
   });
 });
