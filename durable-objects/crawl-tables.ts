@@ -4,10 +4,12 @@
 // The page budget (decision D225): `maxPages` caps pages fetched. A page robots.txt refused is recorded as `blocked`
 // and gives its share of the budget back; such entries have their own bound, MAX_CRAWL_BLOCKED. The frontier
 // therefore holds up to maxPages + MAX_CRAWL_BLOCKED units; units the budget never reached are `dropped` at the end.
-import { admissibleLinks, scopeFor } from '../src/tasks/frontier.ts';
+import type { CaptureOptions } from '../src/request/capture-options.ts';
+import { scopeFor, type Scope } from '../src/tasks/frontier.ts';
 import type { HostGate } from '../src/tasks/politeness.ts';
 import type { CrawlStatus } from '../src/tasks/records.ts';
 import { MAX_CRAWL_BLOCKED } from '../src/tasks/settings.ts';
+import type { HandedPage } from '../src/tasks/store.ts';
 import { stateCounts, type UnitState } from './units.ts';
 
 export type CrawlRow = {
@@ -44,31 +46,61 @@ export interface Budget {
 }
 
 export function budgetOf(sql: SqlStorage, row: CrawlRow): Budget {
-  const states = stateCounts(sql);
+  // One statement: the state counts and the done units' fetched/blocked sums (this runs for every recorded page).
+  const states: Record<UnitState, number> = { pending: 0, queued: 0, leased: 0, done: 0, cancelled: 0, dropped: 0 };
+  let fetched = 0;
+  let blocked = 0;
+  const rows = sql.exec<{ state: string; n: number; used: number; refused: number }>(
+    'SELECT state, COUNT(*) AS n, COALESCE(SUM(COALESCE(fetched, 1)), 0) AS used, COALESCE(SUM(fetched = 0), 0) AS refused FROM units GROUP BY state',
+  );
+  for (const r of rows) {
+    if (r.state in states) states[r.state as UnitState] = r.n;
+    if (r.state === 'done') [fetched, blocked] = [r.used, r.refused];
+  }
   const inflight = states.queued + states.leased;
-  const done = sql
-    .exec<{ fetched: number; blocked: number }>(
-      "SELECT COALESCE(SUM(COALESCE(fetched, 1)), 0) AS fetched, COALESCE(SUM(fetched = 0), 0) AS blocked FROM units WHERE state = 'done'",
-    )
-    .one();
-  return { states, inflight, remaining: Math.max(0, row.max_pages - done.fetched - inflight), blocked: done.blocked };
+  return { states, inflight, remaining: Math.max(0, row.max_pages - fetched - inflight), blocked };
 }
 
-/** Admits the in-scope links of a page as pending units, in page order, while the frontier is below its bound. */
-export function admitLinks(sql: SqlStorage, row: CrawlRow, links: readonly string[]): number {
-  const bound = row.max_pages + MAX_CRAWL_BLOCKED;
-  let total = sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM units').one().n;
-  if (total >= bound || links.length === 0) return 0;
-  const scope = scopeFor(row.url, JSON.parse(row.include_paths) as string[]);
-  let added = 0;
-  for (const url of admissibleLinks(links, scope)) {
-    if (total >= bound) break;
-    if (sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM units WHERE url = ?', url).one().n > 0) continue;
-    sql.exec("INSERT INTO units (idx, url, state) VALUES (?, ?, 'pending')", total, url);
-    total++;
-    added++;
-  }
-  return added;
+/** What never changes after `create`: the parsed options and includePaths, the frontier's bound and scope. */
+export interface CrawlSettings {
+  id: string;
+  options: CaptureOptions;
+  includePaths: string[];
+  /** Units the frontier may hold (D225). */
+  bound: number;
+  /** Compiled on first use: only pages with links need it. */
+  scope: () => Scope;
+}
+
+export function crawlSettings(row: CrawlRow): CrawlSettings {
+  const includePaths = JSON.parse(row.include_paths) as string[];
+  let scope: Scope | null = null;
+  return {
+    id: row.id,
+    options: JSON.parse(row.options) as CaptureOptions,
+    includePaths,
+    bound: row.max_pages + MAX_CRAWL_BLOCKED,
+    scope: () => (scope ??= scopeFor(row.url, includePaths)),
+  };
+}
+
+/**
+ * Admits a page's admissible links (normalised, in scope, de-duplicated: frontier.ts admissibleLinks) as pending
+ * units, in page order, while the frontier is below `bound` (D50, D225). One statement: links already in the frontier
+ * are skipped and the rest numbered on from the current count. SQLite reads the whole SELECT before inserting (its
+ * source reads the target table), so the count and the checks see the frontier as it was before this page.
+ */
+export function admitLinks(sql: SqlStorage, bound: number, urls: readonly string[]): void {
+  if (urls.length === 0) return;
+  sql.exec(
+    `INSERT INTO units (idx, url, state)
+      SELECT idx, url, 'pending' FROM (
+        SELECT (SELECT COUNT(*) FROM units) + ROW_NUMBER() OVER (ORDER BY link.key) - 1 AS idx, link.value AS url
+        FROM json_each(?) AS link WHERE NOT EXISTS (SELECT 1 FROM units WHERE units.url = link.value)
+      ) WHERE idx < ? ORDER BY idx`,
+    JSON.stringify(urls),
+    bound,
+  );
 }
 
 /** Pending units beyond the first `keep` (in frontier order) will never be sent: they are dropped. */
@@ -92,7 +124,30 @@ export function parkUnits(sql: SqlStorage, idxs: readonly number[]): void {
   }
 }
 
-/** Marks whether a recorded page was fetched (it used the budget) or refused by robots.txt (it did not). */
-export function markFetched(sql: SqlStorage, idx: number, fetched: boolean): void {
-  sql.exec('UPDATE units SET fetched = ? WHERE idx = ?', fetched ? 1 : 0, idx);
+/**
+ * A recorded page's unit is done, and marked fetched (it used the budget) or refused by robots.txt (it did not):
+ * what units.ts appendResult does after the log row, with `fetched` in the same statement.
+ */
+export function markDone(sql: SqlStorage, idx: number, fetched: boolean): void {
+  sql.exec("UPDATE units SET state = 'done', lease_until = NULL, lease_token = NULL, fetched = ? WHERE idx = ?", fetched ? 1 : 0, idx);
+}
+
+/**
+ * Leases the first `limit` pending units to one consumer (D280) in one statement: what units.ts claimUnit does to a
+ * pending unit, each under the token `<prefix>/<idx>`. Pages in frontier order.
+ */
+export function leasePending(sql: SqlStorage, limit: number, now: number, leaseMs: number, prefix: string): HandedPage[] {
+  if (limit <= 0) return [];
+  const rows = sql
+    .exec<{ idx: number; url: string; attempts: number; lease_token: string }>(
+      `UPDATE units SET state = 'leased', lease_until = ?, lease_token = ? || '/' || idx, attempts = attempts + 1, sent_at = ?
+        WHERE idx IN (SELECT idx FROM units WHERE state = 'pending' ORDER BY idx LIMIT ?) RETURNING idx, url, attempts, lease_token`,
+      now + leaseMs,
+      prefix,
+      now,
+      limit,
+    )
+    .toArray();
+  // RETURNING gives no order.
+  return rows.sort((a, b) => a.idx - b.idx).map((r) => ({ index: r.idx, url: r.url, attempt: r.attempts, token: r.lease_token }));
 }

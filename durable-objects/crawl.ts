@@ -2,7 +2,7 @@
 // concurrency (D51), a page budget (D225) and the append-only log of captured pages. Pages move through the WORK
 // queue one message each.
 import { CRAWL_MIGRATIONS } from '../migrations/crawl.ts';
-import type { CaptureOptions } from '../src/request/capture-options.ts';
+import { admissibleLinks } from '../src/tasks/frontier.ts';
 import { leaseMsFor } from '../src/tasks/leases.ts';
 import type { LogSlice } from '../src/tasks/listing.ts';
 import { workMessage } from '../src/tasks/messages.ts';
@@ -17,15 +17,19 @@ import {
   budgetOf,
   cancelOpenUnits,
   crawlRow,
+  crawlSettings,
   dropSurplus,
   hostGate,
-  markFetched,
+  leasePending,
+  markDone,
   parkUnits,
+  type Budget,
   type CrawlRow,
+  type CrawlSettings,
 } from './crawl-tables.ts';
 import { TaskObject } from './task-object.ts';
 import { queueCompletionEvent, rememberDestinations } from './deliver-events.ts';
-import { appendResult, claimUnit, isRecorded, lapsedUnits, listLog, markQueued, pendingUnits, releaseUnit, resultCounts, sendMessages } from './units.ts';
+import { appendLog, claimUnit, isRecorded, lapsedUnits, listLog, markQueued, queuePending, releaseUnit, resultCounts, sendMessages } from './units.ts';
 
 const pageMessages = (id: string, idxs: readonly number[]) => idxs.map((i) => workMessage('crawl_page', id, i));
 const isFinal = (row: CrawlRow) => row.status === 'completed' || row.status === 'cancelled';
@@ -37,7 +41,18 @@ interface HandOver {
   leaseMs: number;
 }
 
+/** The row after a page was (or was not) recorded: what #dispatch reads next, without reading it again. */
+interface PageRecorded {
+  recorded: boolean;
+  row: CrawlRow | null;
+}
+
 export class CrawlObject extends TaskObject {
+  // Parsed once per instance (the row's options and includePaths never change after create).
+  #settings: CrawlSettings | null = null;
+  // Units are never deleted and the bound never changes: once the frontier is full, pages' links need no parsing.
+  #frontierFull = false;
+
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env, { table: 'crawl', migrations: CRAWL_MIGRATIONS });
   }
@@ -84,7 +99,7 @@ export class CrawlObject extends TaskObject {
     if (!row || isFinal(row)) return { kind: 'skip' };
     const wait = waitBeforeRequest(hostGate(this.sql, row), now);
     if (wait > 0) return { kind: 'wait', ms: wait };
-    const options = JSON.parse(row.options) as CaptureOptions;
+    const { options } = this.#settingsOf(row);
     const claim = claimUnit(this.sql, index, now, leaseMsFor(options, config), token);
     return claim.kind === 'capture' ? { kind: 'capture', url: claim.url, options, attempt: claim.attempt } : { kind: 'skip' };
   }
@@ -114,9 +129,9 @@ export class CrawlObject extends TaskObject {
 
   /** Records a captured page once, feeds its links to the frontier, moves the host gate, sends what may go next. */
   async record(index: number, stored: StoredResult, outcome: PageOutcome): Promise<boolean> {
-    const recorded = this.#recordPage(this.#row(), index, stored, outcome);
-    await this.#dispatch();
-    return recorded;
+    const page = this.#recordPage(this.#row(), index, stored, outcome);
+    await this.#dispatch(null, page.row);
+    return page.recorded;
   }
 
   /**
@@ -128,31 +143,33 @@ export class CrawlObject extends TaskObject {
     // Settings first: no await between taking the next pages' leases and answering.
     const config = await this.config();
     const row = this.#row();
-    const options = row?.options;
-    const recorded = this.#recordPage(row, index, stored, outcome);
-    const leaseMs = options === undefined ? 0 : leaseMsFor(JSON.parse(options) as CaptureOptions, config);
-    const next = await this.#dispatch(take > 0 && options !== undefined ? { take, token, leaseMs } : null);
-    return { recorded, next };
+    const page = this.#recordPage(row, index, stored, outcome);
+    const hand = take > 0 && row !== null ? { take, token, leaseMs: leaseMsFor(this.#settingsOf(row).options, config) } : null;
+    const next = await this.#dispatch(hand, page.row);
+    return { recorded: page.recorded, next };
   }
 
-  #recordPage(row: CrawlRow | null, index: number, stored: StoredResult, outcome: PageOutcome): boolean {
+  #recordPage(row: CrawlRow | null, index: number, stored: StoredResult, outcome: PageOutcome): PageRecorded {
     // A cancelled crawl is final: pages still in flight when it was cancelled are not added afterwards.
-    if (!row || isFinal(row)) return false;
+    if (!row || isFinal(row)) return { recorded: false, row };
     const now = Date.now();
+    const settings = this.#settingsOf(row);
     return this.ctx.storage.transactionSync(() => {
       if (!outcome.requested && budgetOf(this.sql, row).blocked >= MAX_CRAWL_BLOCKED && !isRecorded(this.sql, index)) {
         // Past the bound of blocked entries (D225): the page is not listed and never offered again.
         this.sql.exec("UPDATE units SET state = 'dropped', lease_until = NULL, lease_token = NULL WHERE idx = ?", index);
-        return false;
+        return { recorded: false, row };
       }
-      if (!appendResult(this.sql, index, stored)) return false;
-      markFetched(this.sql, index, outcome.requested);
+      if (!appendLog(this.sql, index, stored)) return { recorded: false, row };
+      markDone(this.sql, index, outcome.requested);
       const delay = outcome.crawlDelayMs ?? row.crawl_delay_ms;
       // The next start depends on the delay and the last start only (no unit counts needed).
       const nextAt = nextStartAfter({ crawlDelayMs: delay, inflight: 0, nextAt: row.next_at }, now, outcome.requested);
       this.sql.exec('UPDATE crawl SET crawl_delay_ms = ?, next_at = ?, updated_at = ?', delay, nextAt, now);
-      admitLinks(this.sql, row, outcome.links);
-      return true;
+      if (!this.#frontierFull && outcome.links.length > 0) {
+        admitLinks(this.sql, settings.bound, admissibleLinks(outcome.links, settings.scope()));
+      }
+      return { recorded: true, row: { ...row, crawl_delay_ms: delay, next_at: nextAt, updated_at: now } };
     });
   }
 
@@ -214,13 +231,14 @@ export class CrawlObject extends TaskObject {
 
   /**
    * Sends as many pending pages as the host gate and the budget allow, or leases up to `hand.take` of them to the
-   * calling consumer when they may start at once; completes the crawl when nothing is left.
+   * calling consumer when they may start at once; completes the crawl when nothing is left. `row` is the crawl row
+   * as it stands (a caller that just wrote it passes it on, with no await in between).
    */
-  async #dispatch(hand: HandOver | null = null): Promise<HandedPage[]> {
-    const row = this.#row();
+  async #dispatch(hand: HandOver | null = null, row: CrawlRow | null = this.#row()): Promise<HandedPage[]> {
     if (!row || row.status !== 'running') return [];
     const now = Date.now();
     const budget = budgetOf(this.sql, row);
+    this.#noteFrontier(row, budget);
     const sendable = Math.min(budget.states.pending, budget.remaining);
     if (budget.inflight === 0 && sendable === 0) {
       this.ctx.storage.transactionSync(() => {
@@ -233,26 +251,22 @@ export class CrawlObject extends TaskObject {
     }
     // The host gate from the counts just read (hostGate would count the units again).
     const plan = planDispatch({ crawlDelayMs: row.crawl_delay_ms, inflight: budget.inflight, nextAt: row.next_at }, sendable, now);
-    const idxs = pendingUnits(this.sql, plan.count);
-    if (idxs.length === 0) return [];
-    const handed = hand !== null && plan.delayMs === 0 ? this.#hand(idxs.slice(0, hand.take), hand, now) : [];
-    const sent = idxs.slice(handed.length);
-    if (sent.length === 0) return handed;
+    // Each lease lapses like a message's (the sweep sends the page again).
+    const handed = hand !== null && plan.delayMs === 0 ? leasePending(this.sql, Math.min(hand.take, plan.count), now, hand.leaseMs, hand.token) : [];
     // Marked before the send (no await in between), so a concurrent call cannot send the same pages twice.
-    markQueued(this.sql, sent, now + plan.delayMs, now);
-    await sendMessages(this.env.WORK, pageMessages(row.id, sent), plan.delayMs);
+    const sent = queuePending(this.sql, plan.count - handed.length, now + plan.delayMs, now);
+    if (sent.length > 0) await sendMessages(this.env.WORK, pageMessages(row.id, sent), plan.delayMs);
     return handed;
   }
 
-  /** Leases pending pages to the consumer that asked; each lease lapses like a message's (the sweep sends it again). */
-  #hand(idxs: readonly number[], hand: HandOver, now: number): HandedPage[] {
-    const out: HandedPage[] = [];
-    for (const idx of idxs) {
-      const token = `${hand.token}/${idx}`;
-      const claim = claimUnit(this.sql, idx, now, hand.leaseMs, token);
-      if (claim.kind === 'capture') out.push({ index: idx, url: claim.url, attempt: claim.attempt, token });
-    }
-    return out;
+  #noteFrontier(row: CrawlRow, budget: Budget): void {
+    const units = Object.values(budget.states).reduce((a, n) => a + n, 0);
+    if (units >= this.#settingsOf(row).bound) this.#frontierFull = true;
+  }
+
+  #settingsOf(row: CrawlRow): CrawlSettings {
+    if (this.#settings?.id !== row.id) this.#settings = crawlSettings(row);
+    return this.#settings;
   }
 
   #row(): CrawlRow | null {
@@ -262,6 +276,7 @@ export class CrawlObject extends TaskObject {
   #record(): CrawlRecord | null {
     const row = this.#row();
     if (!row) return null;
+    const settings = this.#settingsOf(row);
     const budget = budgetOf(this.sql, row);
     const { states } = budget;
     const { done, byStatus } = resultCounts(this.sql);
@@ -273,12 +288,12 @@ export class CrawlObject extends TaskObject {
       status: row.status,
       url: row.url,
       maxPages: row.max_pages,
-      includePaths: JSON.parse(row.include_paths) as string[],
+      includePaths: [...settings.includePaths],
       createdAt: iso(row.created_at) as string,
       updatedAt: iso(row.updated_at) as string,
       completedAt: iso(row.completed_at),
       counts: { discovered: states.done + states.cancelled + queued, queued, done, byStatus },
-      options: echoOptions(JSON.parse(row.options) as CaptureOptions),
+      options: echoOptions(settings.options),
     };
   }
 }
