@@ -3,6 +3,8 @@
 // linkedom stores the tree as a linked list: `childNodes`/`children` build a fresh array on each access, so the
 // hot paths below walk `firstChild`/`nextSibling` instead.
 import { parseHTML } from 'linkedom';
+// Before any parse: linkedom's nodes stop allocating listener maps nobody uses (see the module's header).
+import './lazy-events.ts';
 import { repairTree } from './repair.ts';
 
 export interface DomNode {
