@@ -15,10 +15,14 @@ export interface AnsweredChain {
   complete: boolean;
 }
 
-/** The page body: a byte stream (HTTP lane) or the HTML a browser rendered. */
+/**
+ * The page body: a byte stream (HTTP lane), the HTML a browser rendered, or an HTML answer the `auto` lane already
+ * read whole and decoded to look for a script shell (handed on as is, so the page is neither read nor decoded twice).
+ */
 export type LaneBody =
   | { kind: 'stream'; stream: ReadableStream<Uint8Array> | null }
-  | { kind: 'html'; html: string };
+  | { kind: 'html'; html: string }
+  | { kind: 'read'; bytes: Uint8Array; text: string };
 
 interface LaneCommon {
   lane: Lane;

@@ -85,6 +85,7 @@ export async function captureContent(res: LaneResponse, ctx: ContentContext): Pr
   const contentType = res.headers.get('content-type');
   // A browser lane hands over rendered HTML: files never reach a browser (spec "File handling").
   if (res.body.kind === 'html') return capturePage(res, res.body.html, false, contentType, ctx);
+  if (res.body.kind === 'read') return readPage(res, res.body, contentType, ctx);
   const classified = await classifyResponse(contentType, res.body.stream);
   const { detection } = classified;
   const stream = classified.body ?? new ReadableStream<Uint8Array>({ start: (c) => c.close() });
@@ -120,4 +121,11 @@ export async function captureContent(res: LaneResponse, ctx: ContentContext): Pr
   }
   const { bytes, truncated } = await readCapped(stream, ctx.profile.pageMaxBytes);
   return capturePage(res, decodeHtml(bytes, contentType).text, truncated, contentType, ctx);
+}
+
+/** An HTML answer the lane already read whole and decoded: within the page cap it is used as is, else cut there. */
+function readPage(res: LaneResponse, body: { bytes: Uint8Array; text: string }, contentType: string | null, ctx: ContentContext): Promise<Content> {
+  const cap = ctx.profile.pageMaxBytes;
+  if (body.bytes.byteLength <= cap) return capturePage(res, body.text, false, contentType, ctx);
+  return capturePage(res, decodeHtml(body.bytes.subarray(0, cap), contentType).text, true, contentType, ctx);
 }

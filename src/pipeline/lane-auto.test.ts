@@ -36,8 +36,14 @@ const rendered: LaneResult = {
 
 const REQ = { deps: { browser: {} } } as unknown as LaneRequest;
 
+/** The body as handed on: streamed (longer than the scan window) or already read; the bytes must be the page's. */
 async function text(r: LaneResult): Promise<string> {
-  if (r.kind !== 'response' || r.body.kind !== 'stream' || !r.body.stream) throw new Error('no stream');
+  if (r.kind !== 'response') throw new Error('no response');
+  if (r.body.kind === 'read') {
+    expect(new TextDecoder().decode(r.body.bytes)).toBe(r.body.text);
+    return r.body.text;
+  }
+  if (r.body.kind !== 'stream' || !r.body.stream) throw new Error('no body');
   return new Response(r.body.stream).text();
 }
 
@@ -53,6 +59,8 @@ describe('runAuto', () => {
     const { calls, run } = setup(httpAnswer(ARTICLE));
     const r = await run();
     expect(r.lane).toBe('http');
+    // Read whole for the shell check: handed on read and decoded, so the pipeline reads it only once.
+    expect(r.kind === 'response' && r.body.kind).toBe('read');
     expect(await text(r)).toBe(ARTICLE);
     expect(calls.browser).toBe(0);
   });
@@ -60,7 +68,9 @@ describe('runAuto', () => {
   it('hands a page longer than the scan window on whole (head replayed, rest streamed)', async () => {
     const long = ARTICLE + `<!-- ${'x'.repeat(SHELL_SCAN_BYTES)} -->`;
     const { calls, run } = setup(httpAnswer(long));
-    expect(await text(await run())).toBe(long);
+    const r = await run();
+    expect(r.kind === 'response' && r.body.kind).toBe('stream');
+    expect(await text(r)).toBe(long);
     expect(calls.browser).toBe(0);
   });
 
@@ -86,6 +96,27 @@ describe('runAuto', () => {
       const { calls, run } = setup(first);
       await run();
       expect(calls.browser).toBe(0);
+    }
+  });
+
+  it('decodes the page it read with the charset the answer declares', async () => {
+    const latin1 = '<html><body><p>' + 'Grüße aus Köln. '.repeat(30) + '</p></body></html>';
+    const bytes = Uint8Array.from(latin1, (c) => c.charCodeAt(0));
+    const first = httpAnswer('', 'text/html; charset=iso-8859-1');
+    const { run } = setup({ ...first, body: { kind: 'stream', stream: new Response(bytes).body } } as LaneResult);
+    const r = await run();
+    expect(r.kind === 'response' && r.body.kind === 'read' && r.body.text).toBe(latin1);
+  });
+
+  it('reads a body of declared length in one piece, and a compressed one chunk by chunk, to the same page', async () => {
+    const bytes = new TextEncoder().encode(ARTICLE);
+    for (const extra of [{}, { 'content-encoding': 'gzip' }]) {
+      const first = httpAnswer(ARTICLE);
+      const headers = new Headers({ 'content-type': 'text/html', 'content-length': String(bytes.length), ...extra });
+      const { run } = setup({ ...first, headers } as LaneResult);
+      const r = await run();
+      expect(r.kind === 'response' && r.body.kind).toBe('read');
+      expect(await text(r)).toBe(ARTICLE);
     }
   });
 });

@@ -4,14 +4,15 @@
 import type { CaptureProfile } from '../capture/profile.ts';
 import type { Lane } from '../capture/types.ts';
 import type { Config } from '../config/config.ts';
-import { peekHead } from '../files/stream.ts';
+import { declaredBytesOf, peekHead } from '../files/stream.ts';
 import { proxyRouteOf } from '../lanes/proxy/settings.ts';
 import type { RobotsGate } from '../lanes/http.ts';
 import { fetchOverProviderLane } from '../lanes/provider.ts';
 import { detectScriptShell, SHELL_SCAN_BYTES } from '../lanes/shell-detect.ts';
-import { LANES, type LaneResult } from '../lanes/types.ts';
+import { LANES, type LaneBody, type LaneResult } from '../lanes/types.ts';
 import type { CaptureOptions } from '../request/capture-options.ts';
 import type { LaneRequest } from './acquire.ts';
+import { decodeHtml } from './body.ts';
 import { fetchOverBrowserLane, type BrowserLane, type BrowserOutcome } from '../lanes/browser/lane.ts';
 import type { BrowserPool } from '../lanes/browser/pool.ts';
 import { sessionAppliesTo, type BrowserState } from '../lanes/browser/state.ts';
@@ -120,11 +121,17 @@ export function browserLaneRunners(kit: LaneKit): Partial<Record<Lane, LaneRunne
 }
 
 /** Reads up to `limit` bytes; `rest` replays them followed by whatever the stream still holds. */
-async function peek(stream: ReadableStream<Uint8Array> | null, limit: number): Promise<{ head: Uint8Array; ended: boolean; rest: ReadableStream<Uint8Array> | null }> {
+async function peek(first: LaneResult & { kind: 'response' }, stream: ReadableStream<Uint8Array> | null, limit: number): Promise<{ head: Uint8Array; ended: boolean; rest: ReadableStream<Uint8Array> | null }> {
   if (!stream) return { head: new Uint8Array(0), ended: true, rest: null };
+  // A body of declared length within the window, not compressed (a compressed one may inflate past any bound), is
+  // read in one native call instead of chunk by chunk through JavaScript.
+  const encoding = (first.headers.get('content-encoding') ?? 'identity').trim().toLowerCase();
+  const declared = declaredBytesOf(first.headers);
+  if (encoding === 'identity' && declared !== null && declared <= limit) {
+    return { head: new Uint8Array(await new Response(stream).arrayBuffer()), ended: true, rest: null };
+  }
   const { head, complete, body } = await peekHead(stream, limit);
-  // The whole body was read: a native stream of those bytes is cheaper to read again than a JS replay stream.
-  return { head, ended: complete, rest: complete ? new Response(head).body : body };
+  return { head, ended: complete, rest: body };
 }
 
 function isHtmlType(contentType: string | null): boolean {
@@ -138,16 +145,19 @@ export async function runAuto(req: LaneRequest, browser: Lane | null, runners: P
   const run = browser ? runners[browser] : undefined;
   if (!run || !req.deps.browser || first.kind !== 'response' || first.body.kind !== 'stream') return first;
   if (first.status === null || first.status < 200 || first.status > 299 || !isHtmlType(first.headers.get('content-type'))) return first;
-  const { head, ended, rest } = await peek(first.body.stream, SHELL_SCAN_BYTES);
-  const verdict = ended ? detectScriptShell(new TextDecoder().decode(head)) : { shell: false, signals: [] };
-  if (!verdict.shell) return { ...first, body: { kind: 'stream', stream: rest } };
+  const { head, ended, rest } = await peek(first, first.body.stream, SHELL_SCAN_BYTES);
+  // A page longer than the scan window is not a shell: it streams on, its head replayed.
+  if (!ended) return { ...first, body: { kind: 'stream', stream: rest } };
+  const read: LaneBody = { kind: 'read', bytes: head, text: decodeHtml(head, first.headers.get('content-type')).text };
+  const verdict = detectScriptShell(read.text);
+  if (!verdict.shell) return { ...first, body: read };
   const note = `lane auto: the HTTP answer is a script-only shell (${verdict.signals.join(', ')}); rendered with the browser`;
   const second = await run(req);
   if (second.kind === 'response') return { ...second, warnings: [note, ...second.warnings] };
   if (second.kind === 'failed' && second.reason === 'browser_failed') {
     // The browser could not render it: the HTTP answer stands (the capture will say its content is empty).
     const kept = `${note}, but the browser failed (${second.message}); the HTTP answer is kept`;
-    return { ...first, body: { kind: 'stream', stream: rest }, warnings: [...first.warnings, kept] };
+    return { ...first, body: read, warnings: [...first.warnings, kept] };
   }
   return second;
 }
