@@ -6,6 +6,7 @@
 // so a unit that is half link text is worth nothing, and a pure navigation item is worth −its length.
 // An element's `score` is the sum of the values of the units inside it. The main content is then the subtree
 // with the highest score (select.ts): it gathers the prose and stops where link lists start to outweigh it.
+import { nonSpaceLength } from '../io/text.ts';
 import { type DomElement, type DomNode, ELEMENT_NODE, TEXT_NODE } from './dom.ts';
 
 export interface ElementStats {
@@ -46,12 +47,8 @@ export function isInlineTag(tag: string): boolean {
   return INLINE.has(tag);
 }
 
-const SPACE = /\s+/g;
 const COMMA = /[,،、，]/g;
 
-function countChars(s: string): number {
-  return s.replace(SPACE, '').length;
-}
 
 interface Pending {
   chars: number;
@@ -81,7 +78,7 @@ function visit(el: DomElement, inLink: boolean, map: StatsMap): Pending {
   for (let c: DomNode | null = el.firstChild; c !== null; c = c.nextSibling) {
     if (c.nodeType === TEXT_NODE) {
       const t = c.textContent ?? '';
-      const n = countChars(t);
+      const n = nonSpaceLength(t);
       if (n === 0) continue;
       st.chars += n;
       pend.chars += n;

@@ -24,3 +24,20 @@ export function randomId(prefix: string): string {
   const bytes = crypto.getRandomValues(new Uint8Array(12));
   return `${prefix}_${[...bytes].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
 }
+
+/** True for the characters JavaScript's `\s` matches (ECMA-262 WhiteSpace and LineTerminator). */
+function isSpace(c: number): boolean {
+  if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
+  if (c < 0xa0) return false;
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+
+/**
+ * Characters of `text` that are not whitespace, counted up to `max`: what `text.replace(/\s+/g, '').length` gives,
+ * without building the copy (the extractor and the shell check count every text node of every page).
+ */
+export function nonSpaceLength(text: string, max = Number.POSITIVE_INFINITY): number {
+  let n = 0;
+  for (let i = 0; i < text.length && n < max; i++) if (!isSpace(text.charCodeAt(i))) n++;
+  return n;
+}

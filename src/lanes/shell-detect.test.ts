@@ -74,4 +74,22 @@ describe('visibleTextLength', () => {
   it('ignores scripts, styles, comments, tags and whitespace', () => {
     expect(visibleTextLength('<p> a b </p><script>var x = "hidden";</script><!-- c --><style>.d{}</style>&nbsp;e')).toBe(3);
   });
+
+  it.each([
+    ['a lone < is text, as the tokenizer reads it', 'a < b', 3],
+    ['an unclosed script counts as a tag only', '<script>abc', 3],
+    ['head contents are never visible', '<head><title>t</title></head><body>xy</body>', 2],
+    ['<header> is not <head>', '<header>xy</header>', 2],
+    ['non-breaking and ideographic spaces are whitespace', 'a\u00a0b\u3000c&#160;d', 4],
+  ])('%s', (_name, html, n) => {
+    expect(visibleTextLength(html)).toBe(n);
+  });
+
+  it('stops counting once the bound is reached (a page with text is decided early)', () => {
+    const page = `<p>${'word '.repeat(10_000)}</p>`;
+    expect(visibleTextLength(page)).toBe(40_000);
+    const bounded = visibleTextLength(page, 200);
+    expect(bounded).toBeGreaterThanOrEqual(200);
+    expect(bounded).toBeLessThan(40_000);
+  });
 });

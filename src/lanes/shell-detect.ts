@@ -2,6 +2,7 @@
 // Pure and cheap (a few regular expressions over the first bytes): it runs on every `auto` capture of an HTML page.
 // A shell needs all three signals: (almost) no visible text, at least one script, and an app root (an empty mount
 // point such as `<div id="root">`, a framework's root element) or a <noscript> asking for JavaScript (decision D241).
+import { nonSpaceLength } from '../io/text.ts';
 
 /** Visible text below this many characters (whitespace removed) counts as empty. */
 export const SHELL_MAX_TEXT = 200;
@@ -17,17 +18,26 @@ export interface ShellVerdict {
 const APP_ROOT_IDS = ['root', 'app', '__next', '__nuxt', '___gatsby', 'svelte', 'main-app', 'application', 'react-root', 'ember-app'];
 const APP_ROOT_ELEMENTS = ['app-root', 'my-app', 'flt-glass-pane'];
 
-function stripInvisible(html: string): string {
-  return html
-    .replace(/<!--[\s\S]*?-->/g, ' ')
-    .replace(/<(script|style|noscript|template|head)\b[\s\S]*?<\/\1\s*>/gi, ' ')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;|&#160;|&#xa0;/gi, ' ');
+// One left-to-right pass: a comment, a block whose body no reader sees, a tag, or a run of text. The text runs are
+// counted as they come, so a page with visible text is decided within its first few hundred characters of text.
+const INVISIBLE = /<!--[\s\S]*?-->|<(script|style|noscript|template|head)\b[\s\S]*?<\/\1\s*>|<[^>]*>|[^<]+|</giy;
+const NBSP = /&nbsp;|&#160;|&#xa0;/gi;
+
+/** Non-whitespace characters of a text run, counted up to `max`. */
+function visibleChars(run: string, max: number): number {
+  return nonSpaceLength(run.includes('&') ? run.replace(NBSP, ' ') : run, max);
 }
 
-/** Non-whitespace characters a reader would see without script. */
-export function visibleTextLength(html: string): number {
-  return stripInvisible(html).replace(/\s+/g, '').length;
+/** Non-whitespace characters a reader would see without script; counting stops once `stopAt` is reached. */
+export function visibleTextLength(html: string, stopAt = Number.POSITIVE_INFINITY): number {
+  let n = 0;
+  INVISIBLE.lastIndex = 0;
+  for (let m = INVISIBLE.exec(html); m !== null && n < stopAt; m = INVISIBLE.exec(html)) {
+    const token = m[0];
+    // A lone '<' that starts no tag is text, as the HTML tokenizer reads it.
+    if (token.charCodeAt(0) !== 60 || token.length === 1) n += visibleChars(token, stopAt - n);
+  }
+  return n;
 }
 
 function scriptCount(html: string): number {
@@ -66,9 +76,9 @@ function noscriptAsksForScript(html: string): boolean {
 }
 
 export function detectScriptShell(html: string): ShellVerdict {
-  const text = visibleTextLength(html);
+  const text = visibleTextLength(html, SHELL_MAX_TEXT);
   // A page with visible text is never a shell: the other signals (a dozen scans of the page) are not needed.
-  if (text >= SHELL_MAX_TEXT) return { shell: false, signals: [`text:${text}`] };
+  if (text >= SHELL_MAX_TEXT) return { shell: false, signals: [`text:>=${SHELL_MAX_TEXT}`] };
   const scripts = scriptCount(html);
   const root = appRoot(html);
   const noscript = noscriptAsksForScript(html);
