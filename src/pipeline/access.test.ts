@@ -8,6 +8,11 @@ describe('detectAccessBarrier', () => {
     [403, '<form><div class="g-recaptcha"></div></form>', 'challenge'],
     [401, '<h1>Sign in</h1>', 'login_required'],
     [403, '<form><input type="password" name="pw"></form>', 'login_required'],
+    [200, '<TITLE>  Just a moment...\n</TITLE>', 'challenge'],
+    [200, '<title>Please verify you are human</title>', 'challenge'],
+    [200, '<script src="/_Incapsula_Resource?x=1"></script>', 'challenge'],
+    [200, '<div id="px-captcha"></div>', 'challenge'],
+    [200, '<svg><title>x</title></svg><title>Bot check</title>', 'challenge'],
   ])('blocks %i %s', (status, html, reason) => {
     expect(detectAccessBarrier(status, html)).toEqual({ blocked: true, reason });
   });
@@ -17,6 +22,9 @@ describe('detectAccessBarrier', () => {
     [200, '<title>How CAPTCHAs work</title><p>The word captcha appears in the text.</p>'],
     [200, '<form><input type="password"></form>'],
     [404, '<title>Not found</title>'],
+    [200, '<title>Just a moment... of silence</title>'],
+    [200, '<title>Reading: attention required for these dates</title>'],
+    [200, '<title>Just a moment...'],
   ])('lets %i %s through', (status, html) => {
     expect(detectAccessBarrier(status, html)).toEqual({ blocked: false });
   });
