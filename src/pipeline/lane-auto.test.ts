@@ -110,7 +110,7 @@ describe('runAuto', () => {
 
   it('reads a body of declared length in one piece, and a compressed one chunk by chunk, to the same page', async () => {
     const bytes = new TextEncoder().encode(ARTICLE);
-    for (const extra of [{}, { 'content-encoding': 'gzip' }]) {
+    for (const extra of [{}, { 'content-encoding': 'gzip' }] as Record<string, string>[]) {
       const first = httpAnswer(ARTICLE);
       const headers = new Headers({ 'content-type': 'text/html', 'content-length': String(bytes.length), ...extra });
       const { run } = setup({ ...first, headers } as LaneResult);
