@@ -25,17 +25,29 @@ async function misconfigured(err: ConfigError, env: Env): Promise<Response> {
   return errorResponse(new Error(`remote MCP endpoint off: ${err.message}`), hosted);
 }
 
+const readSettings = new WeakMap<object, McpSettings | null | ConfigError>();
+
+/** readMcpSettings once per settings object (workerd hands every request the same `env`): null, settings, or why not. */
+function mcpSettingsOf(env: Env): McpSettings | null | ConfigError {
+  let read = readSettings.get(env);
+  if (read === undefined) {
+    try {
+      read = readMcpSettings(settingsOf(env));
+    } catch (err) {
+      if (!(err instanceof ConfigError)) throw err;
+      read = err;
+    }
+    readSettings.set(env, read);
+  }
+  return read;
+}
+
 /** Wraps the API's fetch with the remote MCP endpoint when the SVC_MCP_* settings are present. */
 export function withRemoteMcp(apiFetch: ApiFetch): ApiFetch {
   let cached: { key: string; provider: Promise<OAuthProvider<ProviderEnv>> } | null = null;
   return async (req, env, ctx) => {
-    let settings: McpSettings | null;
-    try {
-      settings = readMcpSettings(settingsOf(env));
-    } catch (err) {
-      if (!(err instanceof ConfigError)) throw err;
-      return isMcpPath(new URL(req.url)) ? misconfigured(err, env) : apiFetch(req, env, ctx);
-    }
+    const settings = mcpSettingsOf(env);
+    if (settings instanceof ConfigError) return isMcpPath(new URL(req.url)) ? misconfigured(settings, env) : apiFetch(req, env, ctx);
     if (settings === null) return apiFetch(req, env, ctx);
     const key = JSON.stringify(settings);
     if (cached?.key !== key) {

@@ -2,7 +2,7 @@
 // QUEUE_HANDLERS (work, its dead letters; a deliveries queue adds its own entry); each message names a task kind,
 // which TASK_KINDS (task-kinds.ts) turns into the right object and handler.
 import { registryStub } from '../durable-objects/stubs.ts';
-import { loadConfig } from '../src/config/config.ts';
+import { configOf } from '../src/config/config.ts';
 import { captureDeps } from '../src/http/deps.ts';
 import { parseWorkMessage } from '../src/tasks/messages.ts';
 import { staleMsFromEnv } from '../src/tasks/settings.ts';
@@ -67,7 +67,7 @@ export async function consumeQueue(batch: MessageBatch<unknown>, env: Env): Prom
     batch.retryAll();
     return;
   }
-  const config = await loadConfig(serviceEnv(env));
+  const config = await configOf(serviceEnv(env));
   const cx: ConsumerContext = { env, config, deps: captureDeps(env, config) };
   await Promise.all(
     batch.messages.map(async (m) => {

@@ -154,3 +154,17 @@ export async function loadConfig(env: Env): Promise<Config> {
     sessionKey: sessionKeySetting(str(env, 'SVC_SESSION_KEY')),
   };
 }
+
+const loaded = new WeakMap<object, Promise<Config>>();
+
+/**
+ * loadConfig once per settings object: workerd hands every request of an isolate the same `env`, and the settings
+ * cannot change while it lives, so the API reads them once instead of on every request (token digests included).
+ */
+export function configOf(env: Env): Promise<Config> {
+  // A request handled without bindings (some unit tests) has no object to remember the settings by.
+  if (typeof env !== 'object' || env === null) return loadConfig(env);
+  let config = loaded.get(env);
+  if (config === undefined) loaded.set(env, (config = loadConfig(env)));
+  return config;
+}

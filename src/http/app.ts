@@ -1,6 +1,6 @@
 // The API Worker's HTTP surface: one Hono app, one error handler (src/errors.ts), auth in front of /v1.
 import { Hono } from 'hono';
-import { loadConfig } from '../config/config.ts';
+import { configOf } from '../config/config.ts';
 import { ApiError, errorResponse } from '../errors.ts';
 import { refuseUnknownKeys } from '../request/body.ts';
 import { limitRequestBody } from '../request/body-limits.ts';
@@ -32,7 +32,7 @@ export function createApp(deps: AppDeps = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.use('*', async (c, next) => {
-    c.set('config', await loadConfig(c.env));
+    c.set('config', await configOf(c.env));
     await next();
   });
 
