@@ -3,7 +3,9 @@
 // through the inspector port the launcher gives `wrangler dev` (--inspector-port). Writes a .cpuprofile that
 // bench/profile/summary.ts reads.
 //
-//   node bench/profile/workerd.ts [PAGES=300] [OUT=/tmp/workerd-crawl.cpuprofile] [LATENCY_MS=0]
+//   node bench/profile/workerd.ts [PAGES=300] [OUT=/tmp/workerd-crawl.cpuprofile] [LATENCY_MS=0] [crawl|scrape]
+//
+// `scrape` asks POST /v1/scrape for each page of the site instead (8 at a time), to profile the per-request path.
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +17,7 @@ import { startBenchSite } from './site.ts';
 const PAGES = Number(process.argv[2] ?? 300);
 const OUT = process.argv[3] ?? path.join(tmpdir(), 'workerd-crawl.cpuprofile');
 const LATENCY = Number(process.argv[4] ?? 0);
+const MODE = process.argv[5] === 'scrape' ? 'scrape' : 'crawl';
 const DIR = benchDir(false);
 
 /** The inspector port of the API Worker's `wrangler dev` in this process group. */
@@ -61,6 +64,34 @@ class Cdp {
   }
 }
 
+type Service = Awaited<ReturnType<typeof startService>>;
+
+async function crawlAll(svc: Service, origin: string): Promise<string> {
+  const created = await svc.post('/v1/crawls', { url: `${origin}/`, maxPages: PAGES });
+  if (created.status !== 201) throw new Error(`crawl: ${created.status} ${JSON.stringify(created.body)}`);
+  let status = 'running';
+  while (status === 'running') {
+    await new Promise((r) => setTimeout(r, 100));
+    status = (await svc.get(`/v1/crawls/${created.body.id}`)).body.status;
+  }
+  return status;
+}
+
+async function scrapeAll(svc: Service, origin: string): Promise<string> {
+  const manifest = (await (await fetch(`${origin}/__bench/manifest`)).json()) as { expected: string[] };
+  const urls = manifest.expected.slice(0, PAGES).map((u) => new URL(u, origin).href);
+  let next = 0;
+  let failed = 0;
+  const worker = async (): Promise<void> => {
+    while (next < urls.length) {
+      const r = await svc.post('/v1/scrape', { url: urls[next++] });
+      if (r.status !== 200) failed++;
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+  return failed === 0 ? 'completed' : `completed with ${failed} failures`;
+}
+
 const svc = await startService({});
 const site = await startBenchSite(DIR, ['--pages', String(PAGES), '--latency', String(LATENCY)]);
 try {
@@ -72,18 +103,12 @@ try {
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await cdp.send('Profiler.start');
   const t0 = performance.now();
-  const created = await svc.post('/v1/crawls', { url: `${site.origin}/`, maxPages: PAGES });
-  if (created.status !== 201) throw new Error(`crawl: ${created.status} ${JSON.stringify(created.body)}`);
-  let status = 'running';
-  while (status === 'running') {
-    await new Promise((r) => setTimeout(r, 100));
-    status = (await svc.get(`/v1/crawls/${created.body.id}`)).body.status;
-  }
+  const status = MODE === 'crawl' ? await crawlAll(svc, site.origin) : await scrapeAll(svc, site.origin);
   const secs = (performance.now() - t0) / 1000;
   const { profile } = (await cdp.send('Profiler.stop')) as { profile: unknown };
   writeFileSync(OUT, JSON.stringify(profile));
   cdp.close();
-  console.log(`crawl of ${PAGES} pages ${status} in ${secs.toFixed(1)} s; profile written to ${OUT}`);
+  console.log(`${MODE} of ${PAGES} pages ${status} in ${secs.toFixed(1)} s; profile written to ${OUT}`);
 } finally {
   site.stop();
   await svc.stop();
