@@ -11,8 +11,10 @@ export function charsetFromMeta(head: Uint8Array): string | null {
 
 /** Decodes an HTML body; an unknown label falls back to UTF-8 with replacement characters (never throws). */
 export function decodeHtml(bytes: Uint8Array, contentType: string | null): { text: string; charset: string } {
-  const candidates = [sniffBom(bytes)?.encoding, charsetParam(contentType), charsetFromMeta(bytes), 'utf-8'];
-  for (const label of candidates) {
+  // Tried in order; the <meta> scan runs only when the BOM and the header named nothing usable.
+  const candidates: Array<() => string | null | undefined> = [() => sniffBom(bytes)?.encoding, () => charsetParam(contentType), () => charsetFromMeta(bytes), () => 'utf-8'];
+  for (const candidate of candidates) {
+    const label = candidate();
     if (!label) continue;
     try {
       return { text: new TextDecoder(label).decode(bytes), charset: label };
