@@ -1,10 +1,8 @@
-// The small DOM surface the extractor uses, typed structurally. linkedom's own typings resolve to the browser's
-// `Window`, which the Workers type set does not declare, so without these interfaces everything would be `any`.
-// linkedom stores the tree as a linked list: `childNodes`/`children` build a fresh array on each access, so the
-// hot paths below walk `firstChild`/`nextSibling` instead.
-import { parseHTML } from 'linkedom';
-// Before any parse: linkedom's nodes stop allocating listener maps nobody uses (see the module's header).
-import './lazy-events.ts';
+// The small DOM surface the extractor uses, typed structurally, so that two tree builders can serve it: linkedom
+// (light/linkedom-reference.ts) and the light DOM (src/extract/light/: htmlparser2's events into plain linked nodes),
+// whose equivalence test compares the two. The hot paths below walk `firstChild`/`nextSibling` rather than build arrays.
+import { parseLight } from './light/build.ts';
+import { linkedomTree } from './light/linkedom-reference.ts';
 import { repairTree } from './repair.ts';
 
 export interface DomNode {
@@ -94,22 +92,41 @@ export function stripRawBlocks(html: string, scripts?: RawScript[]): string {
 
 let parses = 0;
 
-/** How many HTML documents linkedom has parsed in this process (tests assert one parse per capture). */
+/** How many HTML documents have been parsed in this process (tests assert one parse per capture). */
 export function htmlParseCount(): number {
   return parses;
 }
 
-// linkedom does not create the implied <html>/<body> of the HTML parsing algorithm: without an <html> tag the first
-// element becomes documentElement and `document.body` is a detached stand-in (and throws on an empty document).
-// Wrapping tag-less input in <html> and finding <body> by hand (bodyOf) gives every page one root.
+/** Builds the tree of an HTML string (raw blocks already cut); it is repaired afterwards. */
+export type HtmlTreeBuilder = (source: string) => DomDocument;
+
+let builder: HtmlTreeBuilder = linkedomTree;
+
+/**
+ * For the light DOM's equivalence test only: runs `fn` with parseDocument building its trees with `other`, then
+ * restores the builder the pipeline uses.
+ */
+export function withTreeBuilderForTest<T>(other: HtmlTreeBuilder, fn: () => T): T {
+  const saved = builder;
+  builder = other;
+  try {
+    return fn();
+  } finally {
+    builder = saved;
+  }
+}
+
+// The tree builder does not create the implied <html>/<body> of the HTML parsing algorithm (neither did linkedom):
+// without an <html> tag the first element would become documentElement. Wrapping tag-less input in <html> and
+// finding <body> by hand (bodyOf) gives every page one root.
 export function parseDocument(html: string, scripts?: RawScript[]): DomDocument {
   const stripped = stripRawBlocks(html, scripts);
   const source = /<html[\s>]/i.test(stripped) ? stripped : `<html>${stripped}</html>`;
   parses++;
-  const win = parseHTML(source) as unknown as { document: DomDocument };
-  repairTree(win.document);
-  if (win.document.documentElement !== null) capDepth(win.document.documentElement, MAX_DEPTH);
-  return win.document;
+  const doc = builder(source);
+  repairTree(doc);
+  if (doc.documentElement !== null) capDepth(doc.documentElement, MAX_DEPTH);
+  return doc;
 }
 
 /**

@@ -1,0 +1,49 @@
+// HTML → light DOM, from htmlparser2's events with the options and the event handling of linkedom's parser
+// (linkedom/esm/shared/parse-from-string.js), so that both build the same tree from the same string:
+//  - tag names lower-cased by the tokenizer, attribute names kept as written, entities decoded;
+//  - implied end tags and void elements as htmlparser2 closes them; `<x/>` is not self-closing (HTML mode);
+//  - one text node per text event: htmlparser2 splits text at character references (`a &amp; b` is three nodes);
+//  - comments kept (CDATA sections arrive as comments in HTML mode); doctypes and processing instructions dropped.
+// linkedom also made <svg> subtrees SVG elements; they answer every question the extractor asks as HTML elements do.
+import { Parser } from 'htmlparser2';
+import { LightDocument } from './document.ts';
+import { LightElement, attributesFrom } from './element.ts';
+import { LightComment, type LightNode, LightText } from './nodes.ts';
+
+/** Appends during the build: the child is new and the parent's child arrays have not been built yet. */
+function append(parent: LightNode, child: LightNode): void {
+  const last = parent.lastChild;
+  child.parentNode = parent;
+  child.previousSibling = last;
+  if (last === null) parent.firstChild = child;
+  else last.nextSibling = child;
+  parent.lastChild = child;
+}
+
+export function parseLight(html: string): LightDocument {
+  const doc = new LightDocument();
+  let open: LightNode = doc;
+  const parser = new Parser(
+    {
+      onopentag(name: string, attribs: Record<string, string>): void {
+        const el = new LightElement(doc, name, attributesFrom(attribs));
+        append(open, el);
+        open = el;
+      },
+      ontext(text: string): void {
+        append(open, new LightText(doc, text));
+      },
+      oncomment(data: string): void {
+        append(open, new LightComment(doc, data));
+      },
+      onclosetag(): void {
+        // htmlparser2 closes only what it opened, so the document itself is never closed.
+        open = open.parentNode ?? doc;
+      },
+    },
+    { lowerCaseAttributeNames: false, decodeEntities: true, xmlMode: false },
+  );
+  parser.write(html);
+  parser.end();
+  return doc;
+}
