@@ -1,8 +1,7 @@
-// The small DOM surface the extractor uses, typed structurally, so that two tree builders can serve it: linkedom
-// (light/linkedom-reference.ts) and the light DOM (src/extract/light/: htmlparser2's events into plain linked nodes),
-// whose equivalence test compares the two. The hot paths below walk `firstChild`/`nextSibling` rather than build arrays.
+// The small DOM surface the extractor uses, typed structurally. The tree is the light DOM (src/extract/light/:
+// htmlparser2's events into plain linked nodes). linkedom, which built it before, is kept only as the reference of
+// the light DOM's equivalence test (light/linkedom-reference.ts), which is why the builder can be swapped.
 import { parseLight } from './light/build.ts';
-import { linkedomTree } from './light/linkedom-reference.ts';
 import { repairTree } from './repair.ts';
 
 export interface DomNode {
@@ -100,7 +99,7 @@ export function htmlParseCount(): number {
 /** Builds the tree of an HTML string (raw blocks already cut); it is repaired afterwards. */
 export type HtmlTreeBuilder = (source: string) => DomDocument;
 
-let builder: HtmlTreeBuilder = linkedomTree;
+let builder: HtmlTreeBuilder = parseLight;
 
 /**
  * For the light DOM's equivalence test only: runs `fn` with parseDocument building its trees with `other`, then

@@ -15,6 +15,8 @@ import { linkedomTree } from './linkedom-reference.ts';
 
 interface PageRecord {
   parsed: string[];
+  /** The parsed document as HTML text (linkedom's toString; a leading doctype left out). */
+  html: string;
   page: string[];
   reads: unknown;
   main: ExtractedPage;
@@ -25,7 +27,9 @@ interface PageRecord {
 /** Everything the pipeline takes from one page, with `builder` building the trees. */
 function record(p: FixturePage, builder: HtmlTreeBuilder): PageRecord {
   return withTreeBuilderForTest(builder, () => {
-    const parsed = serializeDocument(parseDocument(p.html));
+    const doc = parseDocument(p.html);
+    const parsed = serializeDocument(doc);
+    const html = String(doc).replace(/^(?:<!DOCTYPE[^>]*>)+/i, '');
     const page = parsePage(p.html, { url: p.url, contentLanguage: p.contentLanguage, labelRows: true });
     const { microdataTops, strays, ...scan } = page.scan;
     const reads = {
@@ -40,7 +44,7 @@ function record(p: FixturePage, builder: HtmlTreeBuilder): PageRecord {
     const main = extractPage(page, { url: p.url, onlyMainContent: true });
     const afterMain = serializeDocument(page.document);
     const whole = extractPage(parsePage(p.html, { url: p.url, contentLanguage: p.contentLanguage }), { url: p.url, onlyMainContent: false });
-    return { parsed, page: tree, reads, main, afterMain, whole };
+    return { parsed, html, page: tree, reads, main, afterMain, whole };
   });
 }
 
@@ -48,6 +52,7 @@ function expectSame(p: FixturePage): void {
   const light = record(p, parseLight);
   const reference = record(p, linkedomTree);
   expect(firstDifference(light.parsed, reference.parsed), 'tree after parseDocument').toBeNull();
+  expect(light.html === reference.html, 'document as HTML text').toBe(true);
   expect(firstDifference(light.page, reference.page), 'tree after parsePage').toBeNull();
   expect(light.reads).toEqual(reference.reads);
   expect(light.main).toEqual(reference.main);

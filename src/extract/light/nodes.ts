@@ -4,6 +4,7 @@
 // the extractor or turndown can see it, so that the switch changes no output (equivalence.test.ts).
 import type { LightDocument } from './document.ts';
 import type { LightElement } from './element.ts';
+import { innerHtml, outerHtml } from './serialize.ts';
 
 export const ELEMENT_NODE = 1;
 export const TEXT_NODE = 3;
@@ -85,6 +86,19 @@ export abstract class LightNode {
       this.elementCache = out;
     }
     return this.elementCache;
+  }
+
+  /** HTML text, as linkedom writes it (serialize.ts). */
+  toString(): string {
+    return outerHtml(this);
+  }
+
+  get outerHTML(): string {
+    return outerHtml(this);
+  }
+
+  get innerHTML(): string {
+    return innerHtml(this);
   }
 
   hasChildNodes(): boolean {
