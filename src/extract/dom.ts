@@ -56,7 +56,7 @@ export function isElement(n: DomNode | null): n is DomElement {
   return n !== null && n.nodeType === ELEMENT_NODE;
 }
 
-// Raw-text elements whose bodies are never content. Cutting them out before parsing saves linkedom a large part of
+// Raw-text elements whose bodies are never content. Cutting them out before parsing saves the parser a large part of
 // its work (inline scripts and CSS are often half of a page's bytes). Scripts are handed to the caller as text
 // instead (JSON-LD and hydration data are read from there, never from the tree). Comments are matched in the same
 // left-to-right pass so that a `<script>` inside a comment, or `<!--` inside a script, is treated the way an HTML
@@ -130,7 +130,7 @@ export function parseDocument(html: string, scripts?: RawScript[]): DomDocument 
 
 /**
  * Deepest element nesting kept. Browsers' parsers stop nesting at a fixed depth (Blink: 512) so that tree walks cannot
- * overflow the stack; linkedom does not, and turndown walks recursively. Below this depth, elements are unwrapped:
+ * overflow the stack; ours does not, and turndown walks recursively. Below this depth, elements are unwrapped:
  * their text stays, in order, at the deepest kept level.
  */
 export const MAX_DEPTH = 400;
@@ -202,7 +202,7 @@ export function bodyOf(doc: DomDocument): DomElement | null {
   return root;
 }
 
-/** Element children of `el`, walked without building linkedom's NodeList. */
+/** Element children of `el`, as a new array (callers may change the tree while they go through it). */
 export function elementChildren(el: DomElement): DomElement[] {
   const out: DomElement[] = [];
   for (let c = el.firstElementChild; c !== null; c = c.nextElementSibling) out.push(c);
