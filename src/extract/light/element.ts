@@ -1,11 +1,10 @@
 // Elements of the light DOM. Attributes sit in one flat array, [name, value, name, value...], in the order the page
 // wrote them; elements have few, so a scan beats a map, and arrays are replaced, never changed in place, so clones
-// share them. Two of linkedom's behaviours are kept because the extractor's output depends on them: the `class`
+// share them. Two of linkedom's quirks are kept so that every answer matches the old backend's: the `class`
 // value is normalised as a DOMTokenList would (split on white space, empty and repeated tokens dropped, joined by one
 // space), and `getAttribute('class')` answers '' rather than null on an element without one.
 import type { LightDocument } from './document.ts';
-import { ELEMENT_NODE, LightNode, TEXT_NODE, nextInTree, nextSkippingChildren } from './nodes.ts';
-import { LightText } from './nodes.ts';
+import { ELEMENT_NODE, LightNode, LightText, TEXT_NODE, nextInTree, nextSkippingChildren } from './nodes.ts';
 import { matcher } from './select.ts';
 
 const NO_ATTRS: readonly string[] = Object.freeze([]);
