@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseHTML } from 'linkedom';
+import { parseLight } from '../extract/light/build.ts';
 import { describe, expect, it } from 'vitest';
 import { all, blockText, indexedDocument } from './dom.ts';
 import { PRODUCT_PAGE_SIGNALS, SELECTED_PRICES, SEE_ALL_BUYING_OPTIONS, SELLER } from './retail/markup.ts';
@@ -21,7 +21,7 @@ describe('indexedDocument', () => {
   });
 
   it('keeps every element of a duplicated id, in document order', () => {
-    const doc = parseHTML('<html><body><h1 id="t">a</h1><div><h1 id="t">b</h1></div><p id="x">c</p></body></html>').document as AdapterDocument;
+    const doc = parseLight('<html><body><h1 id="t">a</h1><div><h1 id="t">b</h1></div><p id="x">c</p></body></html>') as unknown as AdapterDocument;
     expect(all(indexedDocument(doc), '#t').map((e) => e.textContent)).toEqual(['a', 'b']);
     expect(all(indexedDocument(doc), 'p#t')).toEqual([]);
   });
@@ -29,7 +29,7 @@ describe('indexedDocument', () => {
 
 describe('blockText', () => {
   it('keeps blocks and line breaks of minified markup apart, skips scripts, collapses spaces', () => {
-    const doc = parseHTML('<html><body><div id="b"><p>One  <b>bold</b>\u200b word.</p><p>Two<br>lines</p><blockquote>Quoted</blockquote>Tail<script>x()</script><ul><li>a</li><li>b</li></ul></div></body></html>').document as AdapterDocument;
+    const doc = parseLight('<html><body><div id="b"><p>One  <b>bold</b>\u200b word.</p><p>Two<br>lines</p><blockquote>Quoted</blockquote>Tail<script>x()</script><ul><li>a</li><li>b</li></ul></div></body></html>') as unknown as AdapterDocument;
     expect(blockText(doc.querySelector('#b')!)).toBe('One bold word.\nTwo\nlines\nQuoted\nTail\na\nb');
   });
 });

@@ -1,4 +1,4 @@
-import { parseHTML } from 'linkedom';
+import { parseLight } from '../extract/light/build.ts';
 import { describe, expect, it } from 'vitest';
 import { fillFromPage } from '../json/fill.ts';
 import { listProvider } from '../json/sources/candidate.ts';
@@ -75,7 +75,7 @@ describe('issue order (the first issue is the preview diagnostic, D168)', () => 
     // A page with both a currency and a region issue: the currency (part of the quote check) comes first.
     const both = runAdapters({
       url: new URL(`${HOST}/dp/B0CA003499`), finalUrl: null, httpStatus: 200,
-      document: parseHTML(fixtureHtml('retail/ca-domain-only-currency.html').replace(/<header[\s\S]*?<\/header>/, '')).document as AdapterDocument,
+      document: parseLight(fixtureHtml('retail/ca-domain-only-currency.html').replace(/<header[\s\S]*?<\/header>/, '')) as unknown as AdapterDocument,
     })!;
     expect(both.issues.map((i) => i.code)).toEqual(['currency_unverified', 'region_unverified']);
     expect(run('retail/us-desktop-carousels.html', '/dp/B0C1X2Y3Z4').issues).toEqual([]);

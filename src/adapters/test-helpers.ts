@@ -1,7 +1,7 @@
-// Shared by the adapter tests: fixture pages parsed the way the pipeline parses them (linkedom, once).
+// Shared by the adapter tests: fixture pages parsed the way the pipeline parses them (the light DOM, once).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseHTML } from 'linkedom';
+import { parseLight } from '../extract/light/build.ts';
 import { parsePage } from '../extract/page.ts';
 import type { AdapterDocument, AdapterResult, PageScript } from './types.ts';
 
@@ -12,18 +12,18 @@ export function fixtureHtml(path: string): string {
 }
 
 export function parseFixture(path: string): AdapterDocument {
-  return parseHTML(fixtureHtml(path)).document as AdapterDocument;
+  return parseLight(fixtureHtml(path)) as unknown as AdapterDocument;
 }
 
 /**
- * The two ways a page reaches an adapter: a plain linkedom parse (scripts stay in the tree), and the pipeline's one
+ * The two ways a page reaches an adapter: a plain parse (scripts stay in the tree, as in a rendered DOM), and the pipeline's one
  * parse (src/extract/page.ts: scripts cut out and handed over, tree repaired).
  */
-export const PARSE_MODES = ['linkedom', 'pipeline'] as const;
+export const PARSE_MODES = ['plain', 'pipeline'] as const;
 export type ParseMode = (typeof PARSE_MODES)[number];
 
 export function fixturePage(path: string, mode: ParseMode, url = 'http://127.0.0.1:8000/'): { document: AdapterDocument; scripts?: PageScript[] } {
-  if (mode === 'linkedom') return { document: parseFixture(path) };
+  if (mode === 'plain') return { document: parseFixture(path) };
   const page = parsePage(fixtureHtml(path), { url });
   return { document: page.document as unknown as AdapterDocument, scripts: [...page.scripts] };
 }

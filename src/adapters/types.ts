@@ -4,7 +4,7 @@
 import type { EvidenceSource } from '../capture/types.ts';
 
 /**
- * The slice of a linkedom Document the adapters read. Deliberately without any mutating member (no remove,
+ * The slice of the parsed Document the adapters read. Deliberately without any mutating member (no remove,
  * setAttribute, appendChild...): the pipeline parses the page once and the extractor mutates it afterwards, so the
  * type system keeps every adapter read-only.
  */

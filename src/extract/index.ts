@@ -1,7 +1,7 @@
 // extract-tf/4: HTML → Markdown main-content extraction, links, metadata and document info.
 //
 // Pipeline (each step is its own module):
-//   1. parse once with linkedom after cutting raw-text blocks, and read what the page declares before anything is
+//   1. parse once (the light DOM, light/) after cutting raw-text blocks, and read what the page declares before anything is
 //      removed: metadata, links, JSON-LD and microdata (page.ts: parsePage; dom.ts, scan.ts, structured.ts)
 //   2. metadata, links and document info from those reads (metadata.ts, links.ts, document-info.ts)
 //   3. drop non-content and hidden elements (clean.ts); for onlyMainContent=false the whole body is converted here

@@ -1,4 +1,4 @@
-// DOM → Markdown with turndown, given a linkedom element (never a string: inside workerd turndown has no HTML
+// DOM → Markdown with turndown, given an element of the parsed tree (never a string: inside workerd turndown has no HTML
 // parser of its own). Output conventions: ATX headings, fenced code with the language from `language-x`/`lang-x`,
 // GFM tables (the first row is the header row, as GFM requires one), absolute link and image URLs, and no empty links.
 import TurndownService from 'turndown';
@@ -82,7 +82,7 @@ function isFirstRow(tr: DomElement): boolean {
   while (table !== null && isElement(table) && table.localName !== 'table') table = table.parentNode;
   if (table === null || !isElement(table)) return false;
   // The first <tr> in document order: walk down the first children (thead/tbody/tfoot/tr) rather than compile a
-  // selector per row (linkedom compiles selector strings on every call).
+  // selector per row.
   return firstRowOf(table) === tr;
 }
 

@@ -1,4 +1,4 @@
-// One parse per page. `parsePage` parses the HTML once (linkedom), and reads at once everything that must be read
+// One parse per page. `parsePage` parses the HTML once (dom.ts), and reads at once everything that must be read
 // before the extractor changes the tree: the declared values (title, metas, link rels, base, anchors, first <h1>:
 // scan.ts), the structured data (JSON-LD from the scripts cut before parsing, microdata items: structured.ts) and,
 // when asked, the label rows for the JSON filler (label-rows.ts). `extractPage(page)` then works on the same tree

@@ -1,6 +1,7 @@
-// Tree repair after linkedom. linkedom builds the tree as the tags say, not as the HTML parsing algorithm (WHATWG
-// HTML §13.2.6) would; browsers, whose view of a page users judge us by, put the same markup elsewhere:
-//  - anything before <html> (a PHP warning, a <br>, a <meta>, a <base>) becomes linkedom's document element, and the
+// Tree repair after parsing. The tree builder (htmlparser2's events, as linkedom built it before) places elements as
+// the tags say, not as the HTML parsing algorithm (WHATWG HTML §13.2.6) would; browsers, whose view of a page users
+// judge us by, put the same markup elsewhere:
+//  - anything before <html> (a PHP warning, a <br>, a <meta>, a <base>) becomes the document element, and the
 //    real <html> its sibling; a browser puts metadata into <head> and everything else at the start of <body>;
 //  - a page without <body> (or whose <head> is never closed) keeps the whole article inside <head>; a browser ends
 //    <head> at the first element that does not belong there and puts it and what follows into <body>;
@@ -79,7 +80,7 @@ export function repairTree(doc: DomDocument): void {
  * to the front (repairTree sends it to <head>), the rest likewise to the front (it goes to the start of <body>).
  */
 function rootHtml(doc: DomDocument): DomElement {
-  // childNodes, not firstChild/nextSibling: linkedom's doctype node has no next sibling.
+  // childNodes, not firstChild/nextSibling: a doctype node may have no next sibling (linkedom's had none).
   const top = Array.from(doc.childNodes).filter((n) => n.nodeType !== DOCUMENT_TYPE_NODE);
   let html = top.find((n) => tagOf(n) === 'html') as DomElement | undefined;
   if (html === undefined) {

@@ -1,7 +1,7 @@
 // One walk over the parsed document that collects everything the page declares: <title>, <meta>, <link rel>,
 // <base>, every <a href>, the first <h1> and the top-level microdata items (JSON-LD is read from the scripts cut
-// before parsing: dom.ts). linkedom answers each querySelectorAll with a full
-// tree walk, so gathering these in a single pass keeps the per-page cost down.
+// before parsing: dom.ts). Each querySelectorAll is a full tree walk, so gathering
+// these in a single pass keeps the per-page cost down.
 import { type DomDocument, type DomElement, type DomNode, ELEMENT_NODE } from './dom.ts';
 
 export interface MetaEntry {

@@ -1,4 +1,4 @@
-// The JSON extraction dependencies (linkedom, redos-detector, @cfworker/json-schema, canonicalize, crypto.subtle)
+// The JSON extraction dependencies (htmlparser2 and css-select, redos-detector, @cfworker/json-schema, canonicalize, crypto.subtle)
 // must work inside workerd, not only in Node.
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../errors.ts';

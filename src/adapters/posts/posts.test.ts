@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseHTML } from 'linkedom';
+import { parseLight } from '../../extract/light/build.ts';
 import { describe, expect, it } from 'vitest';
 import { runAdapters, selectAdapter } from '../registry.ts';
 import { PARSE_MODES, evidenceGaps, fixturePage, parseFixture } from '../test-helpers.ts';
@@ -188,13 +188,13 @@ describe('walls are walls, not pages with a login box', () => {
   const login = '<form action="/login.php" id="navbar_loginform"><input name="vb_login_username"><input type="password" name="vb_login_password"></form>';
 
   it('a topic of a layout we do not read, with a header login form: no adapter, generic extraction', () => {
-    const document = parseHTML(page(login + posts)).document as AdapterDocument;
+    const document = parseLight(page(login + posts)) as unknown as AdapterDocument;
     const url = new URL(`${HOST}/threads/heizung-taktet.4711/`);
     expect(runAdapters({ url, finalUrl: url, document, httpStatus: 200 })).toBeNull();
   });
 
   it('the same form alone on the page is a login wall', () => {
-    const document = parseHTML(page(login)).document as AdapterDocument;
+    const document = parseLight(page(login)) as unknown as AdapterDocument;
     const url = new URL(`${HOST}/threads/heizung-taktet.4711/`);
     expect(runAdapters({ url, finalUrl: url, document, httpStatus: 200 })?.access?.reason).toBe('login_required');
   });

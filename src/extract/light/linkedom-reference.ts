@@ -2,8 +2,6 @@
 // equivalence test compares against (equivalence.test.ts). Not imported by the pipeline.
 import { parseHTML } from 'linkedom';
 import type { DomDocument, HtmlTreeBuilder } from '../dom.ts';
-// Before any parse: linkedom's nodes stop allocating listener maps nobody uses (see the module's header).
-import '../lazy-events.ts';
 
 export const linkedomTree: HtmlTreeBuilder = (source: string): DomDocument =>
   (parseHTML(source) as unknown as { document: DomDocument }).document;
