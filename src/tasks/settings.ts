@@ -19,7 +19,7 @@ export const MAX_INCLUDE_PATHS = 50;
  */
 export const MAX_CRAWL_BLOCKED = 1000;
 /** Pages of one host in flight at once when its robots.txt names no Crawl-delay (decision D51). */
-export const HOST_CONCURRENCY = 4;
+export const HOST_CONCURRENCY = 8;
 
 /** A result whose JSON is larger than this goes to R2 instead of a SQLite row (rows hold at most ~2 MB; D54). */
 export const RESULT_INLINE_MAX_BYTES = 1 * MIB;
