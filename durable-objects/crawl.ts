@@ -27,6 +27,7 @@ import {
   type CrawlRow,
   type CrawlSettings,
 } from './crawl-tables.ts';
+import { OfferedLinks } from '../src/tasks/offered-links.ts';
 import { TaskObject } from './task-object.ts';
 import { queueCompletionEvent, rememberDestinations } from './deliver-events.ts';
 import { appendLog, claimUnit, isRecorded, lapsedUnits, listLog, markQueued, queuePending, releaseUnit, resultCounts, sendMessages } from './units.ts';
@@ -52,6 +53,8 @@ export class CrawlObject extends TaskObject {
   #settings: CrawlSettings | null = null;
   // Units are never deleted and the bound never changes: once the frontier is full, pages' links need no parsing.
   #frontierFull = false;
+  // Link strings already through admission: most of a page's links were on the pages before it.
+  readonly #offered = new OfferedLinks();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env, { table: 'crawl', migrations: CRAWL_MIGRATIONS });
@@ -154,7 +157,8 @@ export class CrawlObject extends TaskObject {
     if (!row || isFinal(row)) return { recorded: false, row };
     const now = Date.now();
     const settings = this.#settingsOf(row);
-    return this.ctx.storage.transactionSync(() => {
+    const links = this.#frontierFull ? [] : this.#offered.fresh(outcome.links);
+    const recorded = this.ctx.storage.transactionSync((): PageRecorded => {
       if (!outcome.requested && budgetOf(this.sql, row).blocked >= MAX_CRAWL_BLOCKED && !isRecorded(this.sql, index)) {
         // Past the bound of blocked entries (D225): the page is not listed and never offered again.
         this.sql.exec("UPDATE units SET state = 'dropped', lease_until = NULL, lease_token = NULL WHERE idx = ?", index);
@@ -166,11 +170,11 @@ export class CrawlObject extends TaskObject {
       // The next start depends on the delay and the last start only (no unit counts needed).
       const nextAt = nextStartAfter({ crawlDelayMs: delay, inflight: 0, nextAt: row.next_at }, now, outcome.requested);
       this.sql.exec('UPDATE crawl SET crawl_delay_ms = ?, next_at = ?, updated_at = ?', delay, nextAt, now);
-      if (!this.#frontierFull && outcome.links.length > 0) {
-        admitLinks(this.sql, settings.bound, admissibleLinks(outcome.links, settings.scope()));
-      }
+      if (links.length > 0) admitLinks(this.sql, settings.bound, admissibleLinks(links, settings.scope()));
       return { recorded: true, row: { ...row, crawl_delay_ms: delay, next_at: nextAt, updated_at: now } };
     });
+    if (recorded.recorded) this.#offered.remember(links);
+    return recorded;
   }
 
   /** A page's message ran out of delivery retries: the crawl is interrupted until resumed (D11). */

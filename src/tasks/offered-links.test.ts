@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { OfferedLinks } from './offered-links.ts';
+
+describe('OfferedLinks', () => {
+  it('passes on links not offered before, in page order and once, and skips remembered ones', () => {
+    const offered = new OfferedLinks();
+    const first = offered.fresh(['http://a.test/1', 'http://a.test/2', 'http://a.test/1']);
+    expect(first).toEqual(['http://a.test/1', 'http://a.test/2']);
+    // Nothing is remembered until the caller says admission committed.
+    expect(offered.fresh(['http://a.test/2'])).toEqual(['http://a.test/2']);
+    offered.remember(first);
+    expect(offered.fresh(['http://a.test/3', 'http://a.test/2', 'http://a.test/1'])).toEqual(['http://a.test/3']);
+  });
+
+  it('stops remembering at its bound and keeps answering', () => {
+    const offered = new OfferedLinks(2);
+    offered.remember(['a', 'b', 'c']);
+    expect(offered.fresh(['a', 'b', 'c', 'd'])).toEqual(['c', 'd']);
+  });
+});
