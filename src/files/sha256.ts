@@ -1,6 +1,7 @@
 // The one SHA-256 of the service. `node:crypto`'s createHash streams in both runtimes we run on (workerd with
 // nodejs_compat, and Node for unit tests and benchmarks), so file bodies are hashed chunk by chunk as they arrive and
-// never held whole (an isolate has 128 MB; files may reach 500 MiB). Native code: no JavaScript hashing on the hot path.
+// never held whole (an isolate has 128 MB; files may reach 500 MiB). Bytes already in memory go through Web Crypto.
+// Native code either way: no JavaScript hashing on the hot path.
 import { createHash } from 'node:crypto';
 
 /** An incremental hash. `update` returns a promise so callers can treat every hash as a stream sink. */
@@ -26,16 +27,25 @@ export function createSha256(): IncrementalHash {
   };
 }
 
+const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+
+function hex(digest: ArrayBuffer): string {
+  let out = '';
+  for (const b of new Uint8Array(digest)) out += HEX[b];
+  return out;
+}
+
+// One-shot digests go through Web Crypto: in workerd, node:crypto's Hash is a stream Transform whose construction
+// (stream state, a handle, hex through the Buffer polyfill) cost more than hashing a 50 KB page.
+
 /** One-shot digest of bytes already in memory. */
 export async function sha256Hex(bytes: Uint8Array): Promise<string> {
-  return createHash('sha256').update(bytes).digest('hex');
+  return hex(await crypto.subtle.digest('SHA-256', bytes));
 }
 
 const UTF8 = new TextEncoder();
 
 /** SHA-256 of a string's UTF-8 bytes (Markdown, decoded HTML, canonical JSON, tokens). */
 export async function sha256Text(text: string): Promise<string> {
-  // Encoded natively first: workerd's node:crypto turns a string argument into bytes in JavaScript (its Buffer
-  // polyfill), which cost more than the hash itself on a 50 KB page.
-  return createHash('sha256').update(UTF8.encode(text)).digest('hex');
+  return sha256Hex(UTF8.encode(text));
 }

@@ -4,6 +4,7 @@
 import canonicalize from 'canonicalize';
 import type { CaptureStatus, DocumentInfo, FieldEvidence, FormatRequest, JsonIssue, JsonResult, JsonStatus } from '../capture/types.ts';
 import { type ParsedPage, parsePage } from '../extract/page.ts';
+import { sha256Text } from '../files/sha256.ts';
 import { RecordChecker } from './checks.ts';
 import { fillFromPage, type Evidence, type FieldInfo, type PageFill } from './fill.ts';
 import { askModel, type ModelConfig } from './model.ts';
@@ -124,7 +125,7 @@ export async function fillJson(input: JsonFillInput): Promise<JsonFillOutput> {
   for (const [p, ev] of Object.entries(page.evidence)) fieldEvidence[p] = { source: ev.source, locator: ev.locator };
   const json: JsonResult = { data, status, issues, evidence: page.evidence };
   if (modelUsage) json.modelUsage = modelUsage;
-  return { json, fieldEvidence, outputSha256: await sha256Hex(canonicalize(data) ?? 'null') };
+  return { json, fieldEvidence, outputSha256: await sha256Text(canonicalize(data) ?? 'null') };
 }
 
 /**
@@ -182,7 +183,3 @@ function mergeModel(page: PageFill, answer: unknown): Set<string> {
   return filled;
 }
 
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
-}
