@@ -41,3 +41,18 @@ export function nonSpaceLength(text: string, max = Number.POSITIVE_INFINITY): nu
   for (let i = 0; i < text.length && n < max; i++) if (!isSpace(text.charCodeAt(i))) n++;
   return n;
 }
+
+/** Bytes of `text` in UTF-8, counted without encoding it (a lone surrogate counts 3, as TextEncoder writes U+FFFD). */
+export function utf8Length(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      n += 4;
+      i++;
+    } else n += 3;
+  }
+  return n;
+}

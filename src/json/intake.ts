@@ -6,6 +6,7 @@ import { ApiError, invalidRequest, unsupportedParameters } from '../errors.ts';
 import { compilePattern } from './patterns.ts';
 import { deref, isObj } from './schema-nav.ts';
 import { walkSchema } from './vocabulary.ts';
+import { utf8Length } from '../io/text.ts';
 
 export const MAX_SCHEMA_BYTES = 64 * 1024;
 export const MAX_SCHEMA_DEPTH = 8;
@@ -44,7 +45,7 @@ export function parseJsonFormat(
     modelFallback = raw.modelFallback;
   }
 
-  const bytes = new TextEncoder().encode(JSON.stringify(schema)).length;
+  const bytes = utf8Length(JSON.stringify(schema));
   if (bytes > MAX_SCHEMA_BYTES) throw invalidRequest(`${at}.schema is ${bytes} bytes; the limit is ${MAX_SCHEMA_BYTES}`);
 
   const base = `${at}.schema`;

@@ -3,6 +3,7 @@
 // the caller passes (src/files/r2-keys.ts: resultKey).
 import type { CaptureStatus } from '../capture/types.ts';
 import { RESULT_INLINE_MAX_BYTES } from './settings.ts';
+import { utf8Length } from '../io/text.ts';
 
 /** The part of R2 this module uses (an R2Bucket satisfies it). */
 export interface ResultBucket {
@@ -26,7 +27,7 @@ export async function storeResult(
   inlineMax: number = RESULT_INLINE_MAX_BYTES,
 ): Promise<StoredResult> {
   const body = JSON.stringify(entry);
-  const bytes = new TextEncoder().encode(body).byteLength;
+  const bytes = utf8Length(body);
   if (bytes <= inlineMax) return { status, body, r2Key: null, bytes };
   await bucket.put(key, body, { httpMetadata: { contentType: 'application/json' } });
   return { status, body: null, r2Key: key, bytes };
