@@ -38,7 +38,11 @@ function isSpace(c: number): boolean {
  */
 export function nonSpaceLength(text: string, max = Number.POSITIVE_INFINITY): number {
   let n = 0;
-  for (let i = 0; i < text.length && n < max; i++) if (!isSpace(text.charCodeAt(i))) n++;
+  for (let i = 0; i < text.length && n < max; i++) {
+    const c = text.charCodeAt(i);
+    // Printable ASCII first: nearly every character of a page, decided without a call.
+    if ((c > 32 && c < 127) || !isSpace(c)) n++;
+  }
   return n;
 }
 
