@@ -42,7 +42,7 @@ describe('cue words', () => {
 });
 
 describe('golden pages', () => {
-  it.each(['taxonomy-newsletter', 'ingredients-header', 'commentary'])('%s', (name) => {
+  it.each(['taxonomy-newsletter', 'ingredients-header', 'commentary', 'download-paragraph'])('%s', (name) => {
     const html = fs.readFileSync(path.join(DIR, `${name}.html`), 'utf8');
     const got = extractPage(html, { url: `https://${name}.example/` });
     expect(`${got.markdown}\n`).toBe(fs.readFileSync(path.join(DIR, `${name}.md`), 'utf8'));
@@ -54,5 +54,7 @@ describe('golden pages', () => {
     expect(md('commentary')).toContain('Ridership is low');
     expect(md('commentary')).not.toContain('We walked the same loop');
     expect(md('taxonomy-newsletter')).toContain('bring coins for the car park');
+    expect(md('download-paragraph')).toContain('haushaltsplan-2027-uebersicht.pdf');
+    expect(md('download-paragraph')).not.toContain('Lesen Sie auch');
   });
 });

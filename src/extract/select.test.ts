@@ -85,6 +85,16 @@ describe('main-content choice', () => {
     expect(text).toContain('https://src.example/report');
   });
 
+  it.each([
+    ['a report to download', '<p><a href="/media/annual-report-2025.pdf">Download the annual report 2025 (PDF, 2 MB)</a></p>', 'annual report 2025'],
+    ['a form, upper-case extension and a query', '<p><strong><a href="https://cdn.example/forms/Antrag.DOCX?v=3">Antragsformular herunterladen</a></strong></p>', 'Antragsformular'],
+    ['an address to write to', '<p><a href="mailto:press@example.org">press@example.org, the press office</a></p>', 'press office'],
+  ])('keeps a paragraph that is only a link when it offers %s', (_what, para, kept) => {
+    const text = chosen(`<div>${P(3)}${para}${P(2, 'more')}</div>`);
+    expect(text).toContain(kept);
+    expect(text).toContain('of more');
+  });
+
   it('removes widget labels inside the content', () => {
     const text = chosen(`<div>${P(3)}<div>Advertisement</div>${P(2, 'more')}</div>`);
     expect(text).not.toContain('Advertisement');

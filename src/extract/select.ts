@@ -8,6 +8,7 @@
 // 3. Everything else beside the core is removed from the common parent, which becomes the content root.
 import { type DomElement, type Journal, detach, elementChildren } from './dom.ts';
 import { hasPositiveCue, BOILERPLATE_TEXT } from './cues.ts';
+import { isPointerParagraph } from './pointers.ts';
 import { type ElementStats, type StatsMap, isInlineTag } from './stats.ts';
 
 function cueFactor(el: DomElement): number {
@@ -144,10 +145,7 @@ export function pruneInside(root: DomElement, stats: StatsMap, core: DomElement 
         doomed.push(c);
         continue;
       }
-      // A paragraph that is nothing but a link is an inserted "read this too" pointer, not part of the text.
-      // A bare URL as link text is a cited source and stays.
-      if ((tag === 'p' || tag === 'div') && st.chars >= 15 && st.linkChars >= 0.9 * st.chars &&
-        !/^\s*(?:https?:\/\/|www\.)/i.test(c.textContent ?? '')) {
+      if ((tag === 'p' || tag === 'div') && isPointerParagraph(c, st)) {
         doomed.push(c);
         continue;
       }
