@@ -1,5 +1,6 @@
 // Removal passes that run before the main content is chosen.
-//  removeNonContent: elements a reader never sees as text (scripts, media, form controls, hidden elements).
+//  removeNonContent: elements a reader never sees as text (scripts, media, form controls, hidden elements other
+//  than content shown on demand: disclosed.ts).
 //  removeBoilerplate: template regions (navigation, share bars, comments, consent banners, ads), found by tag,
 //  ARIA role and class/id cues. A region that holds most of the page's prose is kept whatever its name says,
 //  so an unlucky wrapper class ("page-with-sidebar") cannot take the article with it.
@@ -11,6 +12,7 @@ import {
   hasStrongNegativeCue,
   hasWeakNegativeCue,
 } from './cues.ts';
+import { disclosedIds, isDisclosed, isDisclosureButton } from './disclosed.ts';
 import type { StatsMap } from './stats.ts';
 
 const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;
@@ -24,19 +26,20 @@ export function isHidden(el: DomElement): boolean {
   return el.localName === 'input' && el.getAttribute('type') === 'hidden';
 }
 
-/** Removes non-content and hidden elements below `root` (in place). */
+/** Removes non-content and hidden elements below `root` (in place); content shown on demand stays (disclosed.ts). */
 export function removeNonContent(root: DomElement): void {
   const doomed: DomNode[] = [];
-  collectNonContent(root, doomed);
+  collectNonContent(root, doomed, disclosedIds(root));
   for (const n of doomed) n.remove();
 }
 
-function collectNonContent(el: DomElement, doomed: DomNode[]): void {
+function collectNonContent(el: DomElement, doomed: DomNode[], disclosed: ReadonlySet<string>): void {
   for (let c: DomNode | null = el.firstChild; c !== null; c = c.nextSibling) {
     if (c.nodeType === ELEMENT_NODE) {
       const ce = c as DomElement;
-      if (NON_CONTENT_TAGS.has(ce.localName) || isHidden(ce)) doomed.push(ce);
-      else collectNonContent(ce, doomed);
+      const nonContent = NON_CONTENT_TAGS.has(ce.localName) && !isDisclosureButton(ce);
+      if (nonContent || (isHidden(ce) && !isDisclosed(ce, disclosed))) doomed.push(ce);
+      else collectNonContent(ce, doomed, disclosed);
     } else if (c.nodeType !== 3) {
       doomed.push(c); // comments, processing instructions
     }

@@ -57,6 +57,9 @@ export function cueText(el: DomElement): string {
 
 /** Lists and tables are content structures: a weak, region-like name ("…-header", "…-links") does not remove one. */
 const STRUCTURE_TAGS = new Set(['table', 'ul', 'ol', 'dl']);
+const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+/** On a heading, "header" names the heading itself (`accordion-header`, `card-header`), not a page region. */
+const HEADING_SELF = new RegExp(`${W}header${E}`, 'g');
 
 /** Embedded posts (a quoted tweet) are content even inside a "social" wrapper. */
 const EMBED = /embed|twitter-tweet|instagram-media/;
@@ -68,7 +71,7 @@ export function hasStrongNegativeCue(el: DomElement): boolean {
 
 export function hasWeakNegativeCue(el: DomElement): boolean {
   if (STRUCTURE_TAGS.has(el.localName)) return false;
-  const s = cueText(el);
+  const s = HEADINGS.has(el.localName) ? cueText(el).replace(HEADING_SELF, ' ') : cueText(el);
   return s !== '' && WEAK_NEGATIVE.test(s) && !POSITIVE.test(s);
 }
 

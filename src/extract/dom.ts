@@ -21,6 +21,7 @@ export interface DomElement extends DomNode {
   readonly parentElement: DomElement | null;
   readonly firstElementChild: DomElement | null;
   readonly nextElementSibling: DomElement | null;
+  readonly previousElementSibling: DomElement | null;
   // Read by the site adapters (src/adapters), which see the tree before the extractor changes it.
   readonly id: string;
   readonly children: ArrayLike<DomElement>;

@@ -1,0 +1,47 @@
+// Content a page shows on demand: accordion panels (FAQ answers), tab panels, "read more" folds. The author hides
+// them until a control is used, so they carry `hidden`, `aria-hidden` or `display:none` like a closed menu or a
+// honeypot does, but a reader who opens them reads them, and hand-cleaned reference texts of FAQ and service pages
+// include them. A hidden element counts as disclosed content when it is a tab panel, when a control on the page
+// names it (`aria-controls`, a `#id` in `data-target`/`data-bs-target`/`href` of an expandable control), or when it
+// directly follows its own control (an element with `aria-expanded`, or one holding such an element).
+import type { DomElement } from './dom.ts';
+
+const CONTROL_SELECTOR = '[aria-controls], [data-target^="#"], [data-bs-target^="#"], a[href^="#"][aria-expanded], a[href^="#"][data-toggle], a[href^="#"][data-bs-toggle]';
+
+function addIds(ids: Set<string>, value: string | null, hashed: boolean): void {
+  if (value === null) return;
+  for (const token of value.trim().split(/\s+/)) {
+    const id = hashed ? (token.startsWith('#') ? token.slice(1) : '') : token;
+    if (id !== '') ids.add(id);
+  }
+}
+
+/** The ids of the elements the controls below `root` show on demand. */
+export function disclosedIds(root: DomElement): Set<string> {
+  const ids = new Set<string>();
+  for (const c of Array.from(root.querySelectorAll(CONTROL_SELECTOR))) {
+    addIds(ids, c.getAttribute('aria-controls'), false);
+    addIds(ids, c.getAttribute('data-target'), true);
+    addIds(ids, c.getAttribute('data-bs-target'), true);
+    if (c.localName === 'a') addIds(ids, c.getAttribute('href'), true);
+  }
+  return ids;
+}
+
+/** A `<button>` that opens or closes a panel: its label is the panel's heading (an FAQ question), not a widget's. */
+export function isDisclosureButton(el: DomElement): boolean {
+  return el.localName === 'button' && (el.hasAttribute('aria-expanded') || el.hasAttribute('aria-controls'));
+}
+
+function isControl(el: DomElement): boolean {
+  return el.hasAttribute('aria-expanded') || el.querySelector('[aria-expanded]') !== null;
+}
+
+/** True when the hidden element `el` is content shown on demand (see the file header). */
+export function isDisclosed(el: DomElement, ids: ReadonlySet<string>): boolean {
+  if ((el.getAttribute('role') ?? '').trim().toLowerCase() === 'tabpanel') return true;
+  const id = el.getAttribute('id');
+  if (id !== null && ids.has(id)) return true;
+  const before = el.previousElementSibling;
+  return before !== null && isControl(before);
+}
