@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hasPositiveCue, hasStrongNegativeCue, hasWeakNegativeCue } from './cues.ts';
-import { parseDocument } from './dom.ts';
+import { type DomElement, parseDocument } from './dom.ts';
 import { extractPage } from './index.ts';
 
 const DIR = path.resolve(import.meta.dirname, '..', '..', 'test', 'fixtures', 'extract-cues');
@@ -35,6 +35,9 @@ describe('cue words', () => {
   it('a weak region word does not remove a table or list, nor a recipe part', () => {
     expect(hasWeakNegativeCue(el('<table class="ingredients-header"><tr><td>x</td></tr></table>'))).toBe(false);
     expect(hasWeakNegativeCue(el('<ul class="footer-links"><li>x</li></ul>'))).toBe(false);
+    expect(hasWeakNegativeCue(el('<table><thead class="head"><tr><th class="head">x</th></tr></thead></table>').querySelector('th') as DomElement)).toBe(false);
+    expect(hasWeakNegativeCue(el('<h2 class="accordion-header">x</h2>'))).toBe(false);
+    expect(hasWeakNegativeCue(el('<h2 class="sidebar-title">x</h2>'))).toBe(true);
     expect(hasWeakNegativeCue(el('<div class="recipe-ingredients-header">x</div>'))).toBe(false);
     expect(hasWeakNegativeCue(el('<div class="top-bar">x</div>'))).toBe(true);
     expect(hasPositiveCue(el('<div class="zutaten">x</div>'))).toBe(true);

@@ -55,8 +55,11 @@ export function cueText(el: DomElement): string {
   return tokens.filter((t) => !TAXONOMY_TOKEN.test(t)).join(' ');
 }
 
-/** Lists and tables are content structures: a weak, region-like name ("…-header", "…-links") does not remove one. */
-const STRUCTURE_TAGS = new Set(['table', 'ul', 'ol', 'dl']);
+/**
+ * Lists and tables, and the parts of a table, are content structures: a weak, region-like name ("…-header",
+ * "…-links", a `<th class="head">`) does not remove one.
+ */
+const STRUCTURE_TAGS = new Set(['table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'ul', 'ol', 'dl']);
 const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 /** On a heading, "header" names the heading itself (`accordion-header`, `card-header`), not a page region. */
 const HEADING_SELF = new RegExp(`${W}header${E}`, 'g');
