@@ -27,10 +27,11 @@ describe('content shown on demand', () => {
   });
 
   it('tells a disclosure button from a widget button', () => {
-    const root = body('<button aria-expanded="false">Q</button><button>Share</button>');
-    const [toggle, widget] = Array.from(root.querySelectorAll('button'));
+    const root = body('<button aria-expanded="false">Q</button><button>Share</button><h3 class="faq-q"><button>Question?</button></h3>');
+    const [toggle, widget, inHeading] = Array.from(root.querySelectorAll('button'));
     expect(isDisclosureButton(toggle)).toBe(true);
     expect(isDisclosureButton(widget)).toBe(false);
+    expect(isDisclosureButton(inHeading)).toBe(true);
   });
 });
 

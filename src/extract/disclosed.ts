@@ -28,9 +28,17 @@ export function disclosedIds(root: DomElement): Set<string> {
   return ids;
 }
 
-/** A `<button>` that opens or closes a panel: its label is the panel's heading (an FAQ question), not a widget's. */
+const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+
+/**
+ * A `<button>` that opens or closes a panel, or that is a heading's text: its label is the panel's heading (an FAQ
+ * question), not a widget's.
+ */
 export function isDisclosureButton(el: DomElement): boolean {
-  return el.localName === 'button' && (el.hasAttribute('aria-expanded') || el.hasAttribute('aria-controls'));
+  if (el.localName !== 'button') return false;
+  if (el.hasAttribute('aria-expanded') || el.hasAttribute('aria-controls')) return true;
+  const parent = el.parentElement;
+  return parent !== null && HEADINGS.has(parent.localName);
 }
 
 function isControl(el: DomElement): boolean {
