@@ -46,12 +46,21 @@ function collectNonContent(el: DomElement, doomed: DomNode[], disclosed: Readonl
   }
 }
 
+/**
+ * A `<header>` that heads a section of the text (CMS content elements wrap each section's heading in one: TYPO3's
+ * `<div class="frame"><header><h2>…`): it holds a subheading (h2–h6), no page title (h1), no navigation and no
+ * links. The page's own header has the site's name or title, a menu or links.
+ */
+function isSectionHeader(el: DomElement): boolean {
+  return el.querySelector('h2, h3, h4, h5, h6') !== null && el.querySelector('h1, nav, a, form, ul') === null;
+}
+
 /** Why an element counts as template boilerplate, or null. */
 export function boilerplateReason(el: DomElement): string | null {
   const tag = el.localName;
   // A <header> inside an <article> is that article's introduction (WHATWG HTML §4.3.8): its standfirst belongs to the
   // text; only the page's own header is template. Bylines and share bars in it still go by their cues.
-  if (BOILERPLATE_TAGS.has(tag) && !(tag === 'header' && insideArticle(el))) return `tag:${tag}`;
+  if (BOILERPLATE_TAGS.has(tag) && !(tag === 'header' && (insideArticle(el) || isSectionHeader(el)))) return `tag:${tag}`;
   const role = el.getAttribute('role');
   if (role !== null && BOILERPLATE_ROLES.has(role.trim().toLowerCase())) return `role:${role}`;
   if (hasStrongNegativeCue(el)) return 'cue';

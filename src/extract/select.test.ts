@@ -95,6 +95,15 @@ describe('main-content choice', () => {
     expect(text).toContain('of more');
   });
 
+  it('keeps section headers inside the content (TYPO3 frames) and drops the page header', () => {
+    const frame = (h: string, word: string) => `<div class="frame frame-default"><header><h2 class="">${h}</h2></header>${P(2, word)}</div>`;
+    const text = chosen(`<header><h2><a href="/">Stadt Beispielheim</a></h2><nav>${NAV}</nav></header>` +
+      `<div class="content">${frame('Was abgeholt wird', 'one')}${frame('Gebühren', 'two')}</div>`);
+    expect(text).toContain('Was abgeholt wird');
+    expect(text).toContain('Gebühren');
+    expect(text).not.toContain('Stadt Beispielheim');
+  });
+
   it('removes widget labels inside the content', () => {
     const text = chosen(`<div>${P(3)}<div>Advertisement</div>${P(2, 'more')}</div>`);
     expect(text).not.toContain('Advertisement');
