@@ -30,12 +30,15 @@ const STRONG_NEGATIVE = new RegExp(
 /** Weak negatives: template regions that are boilerplate unless the same element also says it is the content. */
 const WEAK_NEGATIVE = new RegExp(`${W}(?:header|head|top|bottom|foot|links|extra|complementary|sidebar|widget)${E}`);
 
+/** Recipe parts (schema.org Recipe: recipeIngredient, recipeInstructions): content whatever else the class says. */
+const RECIPE_WORDS = 'ingredients?|zutaten|recipe|rezept|instructions|directions|zubereitung|preparation';
+const RECIPE = new RegExp(`${W}(?:${RECIPE_WORDS})${E}`);
+
 /** Names of content containers (readability's `positive` vocabulary, extended). */
 const POSITIVE = new RegExp(
   `${W}(?:article|articlebody|article-body|article-content|body|content|entry|entry-content|main|post|post-body|` +
     `post-content|story|story-body|text|blog|page|hentry|prose|rich-text|richtext|` +
-    // Recipe parts (schema.org Recipe: recipeIngredient, recipeInstructions) are content whatever else the class says.
-    `ingredients?|zutaten|recipe|rezept|instructions|directions|zubereitung|preparation)${E}|articlebody|article-body|story-body|post-body|entry-content`,
+    `${RECIPE_WORDS})${E}|articlebody|article-body|story-body|post-body|entry-content`,
 );
 
 // CMS taxonomy classes (WordPress post_class: `category-<slug>`, `tag-<slug>`) name the post's topics, not a template
@@ -76,6 +79,12 @@ export function hasWeakNegativeCue(el: DomElement): boolean {
   if (STRUCTURE_TAGS.has(el.localName)) return false;
   const s = HEADINGS.has(el.localName) ? cueText(el).replace(HEADING_SELF, ' ') : cueText(el);
   return s !== '' && WEAK_NEGATIVE.test(s) && !POSITIVE.test(s);
+}
+
+/** The template names `el` as a part of a recipe (its ingredients, its method). */
+export function hasRecipeCue(el: DomElement): boolean {
+  const s = cueText(el);
+  return s !== '' && RECIPE.test(s);
 }
 
 export function hasPositiveCue(el: DomElement): boolean {

@@ -104,6 +104,16 @@ describe('main-content choice', () => {
     expect(text).not.toContain('Stadt Beispielheim');
   });
 
+  it("keeps a recipe's ingredients box of short table rows beside its method", () => {
+    const rows = ['250 g|Mehl', '1 Prise|Salz', '125 ml|Wasser', '3 EL|Öl'].map((r) => `<tr><td>${r.split('|')[0]}</td><td>${r.split('|')[1]}</td></tr>`).join('');
+    const text = chosen(`<div class="recipe"><div class="box recipe-ingredients"><h2>Zutaten</h2><table>${rows}</table>` +
+      `<a href="/list">Auf die Einkaufsliste</a></div><div class="box recipe-preparation"><h2>Zubereitung</h2>${P(4, 'method')}</div></div>` +
+      `<div class="more">${TEASERS}</div>`);
+    expect(text).toContain('125 ml Wasser');
+    expect(text).toContain('of method');
+    expect(text).not.toContain('Headline number');
+  });
+
   it('removes widget labels inside the content', () => {
     const text = chosen(`<div>${P(3)}<div>Advertisement</div>${P(2, 'more')}</div>`);
     expect(text).not.toContain('Advertisement');

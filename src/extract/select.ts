@@ -7,7 +7,7 @@
 //    core is kept when it carries a fair share of the core's score, or when it is itself a prose paragraph.
 // 3. Everything else beside the core is removed from the common parent, which becomes the content root.
 import { type DomElement, type Journal, detach, elementChildren } from './dom.ts';
-import { hasPositiveCue, BOILERPLATE_TEXT } from './cues.ts';
+import { hasPositiveCue, hasRecipeCue, BOILERPLATE_TEXT } from './cues.ts';
 import { isPointerParagraph } from './pointers.ts';
 import { type ElementStats, type StatsMap, isInlineTag } from './stats.ts';
 
@@ -70,6 +70,8 @@ function continuesArticle(sib: DomElement, coreScore: number, coreProse: number,
   if (isTeaserList(st)) return false;
   if (candidateScore(sib, st) >= Math.max(10, coreScore * 0.2)) return true;
   if (st.proseChars >= Math.max(80, coreProse * 0.1)) return true;
+  // A recipe's ingredients box beside its method continues it too: its short rows never add up to prose.
+  if (ld < 0.2 && hasRecipeCue(sib) && sib.querySelector('table, ul, ol, dl') !== null) return true;
   if (PROSE_TAGS.has(sib.localName)) {
     if (st.chars >= 80 && ld < 0.25) return true;
     return ld === 0 && /[.!?。！？]["”’»)]?\s*$/.test((sib.textContent ?? '').trim());
