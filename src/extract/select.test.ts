@@ -105,9 +105,9 @@ describe('main-content choice', () => {
   });
 
   it("keeps a recipe's ingredients box of short table rows beside its method", () => {
-    const rows = ['250 g|Mehl', '1 Prise|Salz', '125 ml|Wasser', '3 EL|Öl'].map((r) => `<tr><td>${r.split('|')[0]}</td><td>${r.split('|')[1]}</td></tr>`).join('');
+    const rows = ['250 g|Mehl', '1 Prise|Salz', '125 ml|Wasser', '3 EL|Öl', '1 ½ kg|Äpfel', '80 g|Zucker', '1 TL|Zimt', '60 g|Rosinen'].map((r) => `<tr><td>${r.split('|')[0]}</td><td>${r.split('|')[1]}</td></tr>`).join('');
     const text = chosen(`<div class="recipe"><div class="box recipe-ingredients"><h2>Zutaten</h2><table>${rows}</table>` +
-      `<a href="/list">Auf die Einkaufsliste</a></div><div class="box recipe-preparation"><h2>Zubereitung</h2>${P(4, 'method')}</div></div>` +
+      `<a href="/list">Einkaufsliste</a></div><div class="box recipe-preparation"><h2>Zubereitung</h2>${P(4, 'method')}</div></div>` +
       `<div class="more">${TEASERS}</div>`);
     expect(text).toContain('125 ml Wasser');
     expect(text).toContain('of method');
