@@ -109,7 +109,7 @@ describe('main-content choice', () => {
     const text = chosen(`<div class="recipe"><div class="box recipe-ingredients"><h2>Zutaten</h2><table>${rows}</table>` +
       `<a href="/list">Einkaufsliste</a></div><div class="box recipe-preparation"><h2>Zubereitung</h2>${P(4, 'method')}</div></div>` +
       `<div class="more">${TEASERS}</div>`);
-    expect(text).toContain('125 ml Wasser');
+    expect(text).toContain('60 gRosinen');
     expect(text).toContain('of method');
     expect(text).not.toContain('Headline number');
   });
