@@ -28,6 +28,12 @@ describe('cue words', () => {
     // A teaser entry of another post (no <h1>) keeps its taxonomy words.
     ['<article class="post hentry category-news tag-x"><h2>T</h2></article>', true],
     ['<div class="newsletter-box">', true],
+    ['<div class="ez-toc-title-container">', true],
+    ['<div class="page-feedback">', true],
+    ['<div class="wprm-call-to-action">', true],
+    ['<div class="cta-box">', true],
+    ['<div class="toccata-notes">', false],
+    ['<div class="octagon">', false],
   ])('%s strong negative: %s', (html, want) => {
     expect(hasStrongNegativeCue(el(`${html}</div>`))).toBe(want);
   });

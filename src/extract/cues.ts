@@ -18,12 +18,14 @@ const STRONG_NEGATIVE = new RegExp(
     'screen-reader', 'sr-only', 'visually-hidden', 'visuallyhidden', 'hidden-print', 'disclosure', 'byline', 'dateline',
     'author-bio', 'about-author', 'author-box', 'authorbox', 'toolbar', 'tooltip', 'modal', 'popup',
     'overlay', 'banner-ad', 'masthead', 'site-header', 'site-footer', 'subnav', 'navbar', 'navigation', 'menu',
-    // The same template vocabulary in German (comments, sharing, related, most read, advertising).
-    'kommentar', 'teilen', 'aehnliche', 'ähnliche', 'verwandte', 'meistgelesen', 'werbung', 'anzeige',
+    // In-page tables of contents, "was this page helpful?" boxes, calls to action and donation appeals.
+    'table-of-contents', 'call-to-action', 'donate', 'donation',
+    // The same template vocabulary in German (comments, sharing, related, most read, advertising, contents).
+    'kommentar', 'teilen', 'aehnliche', 'ähnliche', 'verwandte', 'meistgelesen', 'werbung', 'anzeige', 'inhaltsverzeichnis',
   ].join('|') +
     `|${W}(?:ads?|ad\\d*|adv|ad-\\w+|adslot|dfp|gpt|nav|tags?|tag-list|tagcloud|footer|share|social|widget|sidebar|rail|` +
     `right-rail|aside|meta|post-meta|entry-meta|article-meta|credits?|copyright|legal|print|rating|` +
-    `login|signin|author|timestamp|date|published|caption|figcaption|photo-credit|disclaimer|inline-ad)${E}` +
+    `login|signin|author|timestamp|date|published|caption|figcaption|photo-credit|disclaimer|inline-ad|toc|feedback|cta)${E}` +
     '|(?:^|\\s)(?:hidden|hide|d-none|is-hidden|invisible)(?:$|\\s)',
 );
 
