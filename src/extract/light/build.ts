@@ -8,17 +8,7 @@
 import { Parser } from 'htmlparser2';
 import { LightDocument } from './document.ts';
 import { LightElement, attributesFrom } from './element.ts';
-import { LightComment, type LightNode, LightText } from './nodes.ts';
-
-/** Appends during the build: the child is new and the parent's child arrays have not been built yet. */
-function append(parent: LightNode, child: LightNode): void {
-  const last = parent.lastChild;
-  child.parentNode = parent;
-  child.previousSibling = last;
-  if (last === null) parent.firstChild = child;
-  else last.nextSibling = child;
-  parent.lastChild = child;
-}
+import { LightComment, type LightNode, LightText, appendNew } from './nodes.ts';
 
 export function parseLight(html: string): LightDocument {
   const doc = new LightDocument();
@@ -27,14 +17,14 @@ export function parseLight(html: string): LightDocument {
     {
       onopentag(name: string, attribs: Record<string, string>): void {
         const el = new LightElement(doc, name, attributesFrom(attribs));
-        append(open, el);
+        appendNew(open, el);
         open = el;
       },
       ontext(text: string): void {
-        append(open, new LightText(doc, text));
+        appendNew(open, new LightText(doc, text));
       },
       oncomment(data: string): void {
-        append(open, new LightComment(doc, data));
+        appendNew(open, new LightComment(doc, data));
       },
       onclosetag(): void {
         // htmlparser2 closes only what it opened, so the document itself is never closed.

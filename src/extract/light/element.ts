@@ -4,7 +4,7 @@
 // value is normalised as a DOMTokenList would (split on white space, empty and repeated tokens dropped, joined by one
 // space), and `getAttribute('class')` answers '' rather than null on an element without one.
 import type { LightDocument } from './document.ts';
-import { ELEMENT_NODE, LightNode, LightText, TEXT_NODE, nextInTree, nextSkippingChildren } from './nodes.ts';
+import { ELEMENT_NODE, LightNode, LightText, TEXT_NODE, appendNew, nextInTree, nextSkippingChildren } from './nodes.ts';
 import { matcher } from './select.ts';
 
 const NO_ATTRS: readonly string[] = Object.freeze([]);
@@ -122,7 +122,7 @@ export class LightElement extends LightNode {
 
   cloneNode(deep = false): LightElement {
     const copy = new LightElement(this.ownerDocument as LightDocument, this.localName, this.attrs);
-    if (deep) for (let c = this.firstChild; c !== null; c = c.nextSibling) appendClone(copy, c.cloneNode(true));
+    if (deep) for (let c = this.firstChild; c !== null; c = c.nextSibling) appendNew(copy, c.cloneNode(true));
     return copy;
   }
 
@@ -149,15 +149,6 @@ export class LightElement extends LightNode {
   }
 }
 
-/** Appends a fresh clone without the checks and cache resets of insertBefore. */
-function appendClone(parent: LightNode, child: LightNode): void {
-  const last = parent.lastChild;
-  child.parentNode = parent;
-  child.previousSibling = last;
-  if (last === null) parent.firstChild = child;
-  else last.nextSibling = child;
-  parent.lastChild = child;
-}
 
 /**
  * The element after `n` below `root`, in document order. Like linkedom's queries, the walk does not enter a

@@ -178,6 +178,19 @@ export abstract class LightNode {
 }
 
 /** The node after `n` in document order within `root`'s subtree, or null at the end (`n` inside `root`). */
+/**
+ * Appends a node that was just created (the parser's nodes, a clone's children) without the checks and child-array
+ * resets of insertBefore: it has no parent yet, and the parent's child arrays have not been built.
+ */
+export function appendNew(parent: LightNode, child: LightNode): void {
+  const last = parent.lastChild;
+  child.parentNode = parent;
+  child.previousSibling = last;
+  if (last === null) parent.firstChild = child;
+  else last.nextSibling = child;
+  parent.lastChild = child;
+}
+
 export function nextInTree(n: LightNode, root: LightNode): LightNode | null {
   if (n.firstChild !== null) return n.firstChild;
   return nextSkippingChildren(n, root);
