@@ -33,6 +33,8 @@ describe('toMarkdown', () => {
     ['fenced code with language-x', '<pre><code class="language-js">let a = 1;\n</code></pre>', '```js\nlet a = 1;\n```'],
     ['fenced code with lang-x on pre', '<pre class="lang-sh">ls -l</pre>', '```sh\nls -l\n```'],
     ['code without language', '<pre><code>x</code></pre>', '```\nx\n```'],
+    ['Prism lines ending in <br>', '<pre><code><span class="token-line"><span>a()</span><br></span><span class="token-line"><span>  b()</span><br></span></code></pre>', '```\na()\n  b()\n```'],
+    ['one <div> per line', '<pre><code><div class="line">a()</div><div class="line">b()</div></code></pre>', '```\na()\nb()\n```'],
     ['fence longer than backticks inside', '<pre>```\nx\n```</pre>', '````\n```\nx\n```\n````'],
     ['inline code', '<p>run <code>npm test</code></p>', 'run `npm test`'],
     ['hr', '<p>a</p><hr><p>b</p>', 'a\n\n---\n\nb'],

@@ -2,7 +2,7 @@
 // parser of its own). Output conventions: ATX headings, fenced code with the language from `language-x`/`lang-x`,
 // GFM tables (the first row is the header row, as GFM requires one), absolute link and image URLs, and no empty links.
 import TurndownService from 'turndown';
-import { type DomElement, type DomNode, absoluteUrl, elementChildren, isElement, normalizeSpace } from './dom.ts';
+import { type DomElement, type DomNode, TEXT_NODE, absoluteUrl, elementChildren, isElement, normalizeSpace } from './dom.ts';
 import { prepareTables } from './tables.ts';
 
 type TdNode = TurndownService.Node;
@@ -45,6 +45,32 @@ function codeLanguage(pre: DomElement): string {
     if (m !== null) return m[1].toLowerCase();
   }
   return '';
+}
+
+/** Elements that hold one line each when a highlighter writes a code block line by line (`<div class="line">`). */
+const LINE_BLOCKS = new Set(['div', 'p', 'li', 'tr']);
+
+/**
+ * The text of a code block as it reads on screen: `<br>` is a line break (Prism writes every line as
+ * `<span class="token-line">…<br></span>`), and a block element inside the block is a line of its own.
+ */
+function codeText(pre: DomNode): string {
+  let out = '';
+  const walk = (n: DomNode): void => {
+    for (let c = n.firstChild; c !== null; c = c.nextSibling) {
+      if (c.nodeType === TEXT_NODE) out += c.textContent ?? '';
+      else if (!isElement(c)) continue;
+      else if (c.localName === 'br') out += '\n';
+      else {
+        const line = LINE_BLOCKS.has(c.localName);
+        if (line && out !== '' && !out.endsWith('\n')) out += '\n';
+        walk(c);
+        if (line && !out.endsWith('\n')) out += '\n';
+      }
+    }
+  };
+  walk(pre);
+  return out;
 }
 
 function fence(code: string): string {
@@ -134,7 +160,7 @@ function buildService(base: string): TurndownService {
     filter: (node) => node.nodeName === 'PRE',
     replacement: (_c, node) => {
       const pre = asEl(node);
-      const code = (pre.textContent ?? '').replace(/\n+$/, '').replace(/^\n+/, '');
+      const code = codeText(pre).replace(/\n+$/, '').replace(/^\n+/, '');
       if (code.trim() === '') return '';
       const f = fence(code);
       return `\n\n${f}${codeLanguage(pre)}\n${code}\n${f}\n\n`;
