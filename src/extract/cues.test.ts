@@ -34,6 +34,9 @@ describe('cue words', () => {
     ['<div class="cta-box">', true],
     ['<div class="toccata-notes">', false],
     ['<div class="octagon">', false],
+    // A subheading goes with its section's container, never alone by its own class (Docusaurus: anchorWithStickyNavbar).
+    ['<h2 class="anchor anchorWithStickyNavbar_LWe7">Setup', false],
+    ['<div class="navbar">', true],
   ])('%s strong negative: %s', (html, want) => {
     expect(hasStrongNegativeCue(el(`${html}</div>`))).toBe(want);
   });

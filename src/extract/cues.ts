@@ -66,6 +66,7 @@ export function cueText(el: DomElement): string {
  */
 const STRUCTURE_TAGS = new Set(['table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'ul', 'ol', 'dl']);
 const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+const SUBHEADINGS = new Set(['h2', 'h3', 'h4', 'h5', 'h6']);
 /** On a heading, "header" names the heading itself (`accordion-header`, `card-header`), not a page region. */
 const HEADING_SELF = new RegExp(`${W}header${E}`, 'g');
 
@@ -73,6 +74,7 @@ const HEADING_SELF = new RegExp(`${W}header${E}`, 'g');
 const EMBED = /embed|twitter-tweet|instagram-media/;
 
 export function hasStrongNegativeCue(el: DomElement): boolean {
+  if (SUBHEADINGS.has(el.localName)) return false;
   const s = cueText(el);
   return s !== '' && STRONG_NEGATIVE.test(s) && !EMBED.test(s);
 }
