@@ -12,22 +12,39 @@ const BARE_URL = /^\s*(?:https?:\/\/|www\.)/i;
 // Only the scheme and the path matter here, so a relative link is resolved against any http base.
 const ANY_PAGE = 'http://page.invalid/';
 
-/** True when `href` leads to a page to read rather than a file to fetch or an address to write to or call. */
-function leadsToPage(href: string): boolean {
+type LinkTarget = 'page' | 'file' | 'address';
+
+/** What a link leads to: a page to read, a file to fetch, or an address to write to or call. */
+function targetOf(a: DomElement): LinkTarget {
+  // The page's own word: a `download` attribute, or a media type that is not a web page.
+  if (a.hasAttribute('download')) return 'file';
+  const type = (a.getAttribute('type') ?? '').trim().toLowerCase();
+  if (type !== '' && !type.startsWith('text/html') && !type.startsWith('application/xhtml')) return 'file';
   let url: URL;
   try {
-    url = new URL(href.trim(), ANY_PAGE);
+    url = new URL((a.getAttribute('href') ?? '').trim(), ANY_PAGE);
   } catch {
-    return true;
+    return 'page';
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
-  return !FILE_PATH.test(url.pathname);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'address';
+  if (FILE_PATH.test(url.pathname)) return 'file';
+  // A download script naming the file in its query (`…/page.html?file=files/form.pdf`).
+  for (const value of url.searchParams.values()) if (FILE_PATH.test(value)) return 'file';
+  return 'page';
 }
 
-/** A paragraph (or div) whose text is all link text, pointing only at pages: an inserted pointer, not content. */
-export function isPointerParagraph(el: DomElement, st: ElementStats): boolean {
-  if (st.chars < 15 || st.linkChars < 0.9 * st.chars) return false;
-  if (BARE_URL.test(el.textContent ?? '')) return false;
-  const anchors = Array.from(el.querySelectorAll('a[href]'));
-  return anchors.every((a) => leadsToPage(a.getAttribute('href') ?? ''));
+/** Whether a block's text is all link text (≥ 15 characters), and then what it is. */
+export type LinkOnly = 'pointer' | 'file' | 'source' | null;
+
+/**
+ * `pointer`: all link text, pointing only at pages: an inserted "read this too" pointer, not content. `file`: it
+ * offers a file (a report, a form). `source`: an address to write to or call, or a bare URL given as a source.
+ * null: the block has text of its own.
+ */
+export function linkOnlyKind(el: DomElement, st: ElementStats): LinkOnly {
+  if (st.chars < 15 || st.linkChars < 0.9 * st.chars) return null;
+  const targets = Array.from(el.querySelectorAll('a[href]'), targetOf);
+  if (targets.includes('file') && !targets.includes('page')) return 'file';
+  if (BARE_URL.test(el.textContent ?? '') || targets.some((t) => t !== 'page')) return 'source';
+  return 'pointer';
 }

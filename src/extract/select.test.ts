@@ -89,6 +89,8 @@ describe('main-content choice', () => {
     ['a report to download', '<p><a href="/media/annual-report-2025.pdf">Download the annual report 2025 (PDF, 2 MB)</a></p>', 'annual report 2025'],
     ['a form, upper-case extension and a query', '<p><strong><a href="https://cdn.example/forms/Antrag.DOCX?v=3">Antragsformular herunterladen</a></strong></p>', 'Antragsformular'],
     ['an address to write to', '<p><a href="mailto:press@example.org">press@example.org, the press office</a></p>', 'press office'],
+    ['a file behind a download script', '<p class="download-element"><a href="page.html?file=files/form-2024.pdf">Registration form 2024</a></p>', 'Registration form'],
+    ['a link typed as a PDF', '<p><a href="/get/1234" type="application/pdf">Annual statistics 2025</a></p>', 'Annual statistics'],
   ])('keeps a paragraph that is only a link when it offers %s', (_what, para, kept) => {
     const text = chosen(`<div>${P(3)}${para}${P(2, 'more')}</div>`);
     expect(text).toContain(kept);

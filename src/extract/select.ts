@@ -8,7 +8,7 @@
 // 3. Everything else beside the core is removed from the common parent, which becomes the content root.
 import { type DomElement, type Journal, detach, elementChildren } from './dom.ts';
 import { hasPositiveCue, hasRecipeCue, BOILERPLATE_TEXT } from './cues.ts';
-import { isPointerParagraph } from './pointers.ts';
+import { linkOnlyKind } from './pointers.ts';
 import { type ElementStats, type StatsMap, isInlineTag } from './stats.ts';
 
 function cueFactor(el: DomElement): number {
@@ -142,12 +142,16 @@ export function pruneInside(root: DomElement, stats: StatsMap, core: DomElement 
         walk(c);
         continue;
       }
+      const linkOnly = linkOnlyKind(c, st);
+      // A paragraph that offers a file (a report, a form) is part of the text however link-like it is (D186); a
+      // styled download box beside the text is not.
+      if (linkOnly === 'file' && tag === 'p') continue;
       const linkList = st.chars > 0 && st.linkChars > 0.5 * st.chars && st.score < 0;
       if (!PRUNE_SKIP.has(tag) && (linkList || isTeaserList(st, false))) {
         doomed.push(c);
         continue;
       }
-      if ((tag === 'p' || tag === 'div') && isPointerParagraph(c, st)) {
+      if ((tag === 'p' || tag === 'div') && linkOnly === 'pointer') {
         doomed.push(c);
         continue;
       }
