@@ -37,6 +37,9 @@ describe('cue words', () => {
     // A subheading goes with its section's container, never alone by its own class (Docusaurus: anchorWithStickyNavbar).
     ['<h2 class="anchor anchorWithStickyNavbar_LWe7">Setup', false],
     ['<div class="navbar">', true],
+    // "print" alone is a styling modifier (a recipe card that hides its image in print); print-only blocks still go.
+    ['<div class="mv-create-card mv-recipe-card mv-create-hide-print-image">', false],
+    ['<div class="print-only">', true],
   ])('%s strong negative: %s', (html, want) => {
     expect(hasStrongNegativeCue(el(`${html}</div>`))).toBe(want);
   });

@@ -24,7 +24,7 @@ const STRONG_NEGATIVE = new RegExp(
     'kommentar', 'teilen', 'aehnliche', 'ähnliche', 'verwandte', 'meistgelesen', 'werbung', 'anzeige', 'inhaltsverzeichnis',
   ].join('|') +
     `|${W}(?:ads?|ad\\d*|adv|ad-\\w+|adslot|dfp|gpt|nav|tags?|tag-list|tagcloud|footer|share|social|widget|sidebar|rail|` +
-    `right-rail|aside|meta|post-meta|entry-meta|article-meta|credits?|copyright|legal|print|rating|` +
+    `right-rail|aside|meta|post-meta|entry-meta|article-meta|credits?|copyright|legal|rating|` +
     `login|signin|author|timestamp|date|published|caption|figcaption|photo-credit|disclaimer|inline-ad|toc|feedback|cta)${E}` +
     '|(?:^|\\s)(?:hidden|hide|d-none|is-hidden|invisible)(?:$|\\s)',
 );
