@@ -29,16 +29,18 @@ export function isHidden(el: DomElement): boolean {
 /** Removes non-content and hidden elements below `root` (in place); content shown on demand stays (disclosed.ts). */
 export function removeNonContent(root: DomElement): void {
   const doomed: DomNode[] = [];
-  collectNonContent(root, doomed, disclosedIds(root));
+  // The controls are looked up once, and only on a page that hides something.
+  let ids: ReadonlySet<string> | null = null;
+  collectNonContent(root, doomed, () => (ids ??= disclosedIds(root)));
   for (const n of doomed) n.remove();
 }
 
-function collectNonContent(el: DomElement, doomed: DomNode[], disclosed: ReadonlySet<string>): void {
+function collectNonContent(el: DomElement, doomed: DomNode[], disclosed: () => ReadonlySet<string>): void {
   for (let c: DomNode | null = el.firstChild; c !== null; c = c.nextSibling) {
     if (c.nodeType === ELEMENT_NODE) {
       const ce = c as DomElement;
       const nonContent = NON_CONTENT_TAGS.has(ce.localName) && !isDisclosureButton(ce);
-      if (nonContent || (isHidden(ce) && !isDisclosed(ce, disclosed))) doomed.push(ce);
+      if (nonContent || (isHidden(ce) && !isDisclosed(ce, disclosed()))) doomed.push(ce);
       else collectNonContent(ce, doomed, disclosed);
     } else if (c.nodeType !== 3) {
       doomed.push(c); // comments, processing instructions
