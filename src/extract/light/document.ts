@@ -1,10 +1,10 @@
 // The light DOM's document. Unlike linkedom's, its `head` and `body` getters never change the tree (linkedom's
 // create and insert the element when it is missing); the extractor finds <body> itself (dom.ts bodyOf). A doctype
 // is not kept as a node: nothing reads it, and linkedom's sat outside the sibling links anyway.
-import { LightElement, allMatches, elementsByTagName, firstMatch } from './element.ts';
+import { LightElement, LightParentNode, elementsByTagName } from './element.ts';
 import { DOCUMENT_NODE, LightComment, LightNode, LightText } from './nodes.ts';
 
-export class LightDocument extends LightNode {
+export class LightDocument extends LightParentNode {
   constructor() {
     super(DOCUMENT_NODE, '#document', null);
   }
@@ -55,17 +55,6 @@ export class LightDocument extends LightNode {
     return copy;
   }
 
-  querySelector(selector: string): LightElement | null {
-    return firstMatch(this, selector);
-  }
-
-  querySelectorAll(selector: string): LightElement[] {
-    return allMatches(this, selector);
-  }
-
-  getElementsByTagName(name: string): LightElement[] {
-    return elementsByTagName(this, name);
-  }
 }
 
 function childNamed(parent: LightElement | null, name: string): LightElement | null {

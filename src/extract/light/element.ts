@@ -41,7 +41,22 @@ export function attributesFrom(attribs: Record<string, string>): readonly string
   return out ?? NO_ATTRS;
 }
 
-export class LightElement extends LightNode {
+/** What elements and documents share (the DOM's ParentNode queries). */
+export abstract class LightParentNode extends LightNode {
+  querySelector(selector: string): LightElement | null {
+    return firstMatch(this, selector);
+  }
+
+  querySelectorAll(selector: string): LightElement[] {
+    return allMatches(this, selector);
+  }
+
+  getElementsByTagName(name: string): LightElement[] {
+    return elementsByTagName(this, name);
+  }
+}
+
+export class LightElement extends LightParentNode {
   readonly localName: string;
   attrs: readonly string[];
 
@@ -136,17 +151,6 @@ export class LightElement extends LightNode {
     return null;
   }
 
-  querySelector(selector: string): LightElement | null {
-    return firstMatch(this, selector);
-  }
-
-  querySelectorAll(selector: string): LightElement[] {
-    return allMatches(this, selector);
-  }
-
-  getElementsByTagName(name: string): LightElement[] {
-    return elementsByTagName(this, name);
-  }
 }
 
 
