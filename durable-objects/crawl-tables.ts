@@ -45,14 +45,16 @@ export interface Budget {
   blocked: number;
 }
 
+/** The state counts and the done units' fetched/blocked sums; the units_state_fetched index covers it. */
+export const BUDGET_SQL =
+  'SELECT state, COUNT(*) AS n, COALESCE(SUM(COALESCE(fetched, 1)), 0) AS used, COALESCE(SUM(fetched = 0), 0) AS refused FROM units GROUP BY state';
+
 export function budgetOf(sql: SqlStorage, row: CrawlRow): Budget {
   // One statement: the state counts and the done units' fetched/blocked sums (this runs for every recorded page).
   const states: Record<UnitState, number> = { pending: 0, queued: 0, leased: 0, done: 0, cancelled: 0, dropped: 0 };
   let fetched = 0;
   let blocked = 0;
-  const rows = sql.exec<{ state: string; n: number; used: number; refused: number }>(
-    'SELECT state, COUNT(*) AS n, COALESCE(SUM(COALESCE(fetched, 1)), 0) AS used, COALESCE(SUM(fetched = 0), 0) AS refused FROM units GROUP BY state',
-  );
+  const rows = sql.exec<{ state: string; n: number; used: number; refused: number }>(BUDGET_SQL);
   for (const r of rows) {
     if (r.state in states) states[r.state as UnitState] = r.n;
     if (r.state === 'done') [fetched, blocked] = [r.used, r.refused];

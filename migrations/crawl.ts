@@ -22,4 +22,10 @@ export const CRAWL_MIGRATIONS: readonly Migration[] = [
   },
   // Destinations of the crawl.completed event (issue 14).
   { version: 3, sql: TASK_HOOKS_SQL },
+  {
+    version: 4,
+    // The budget is counted on every recorded page (states, and fetched/refused among the done units): with `fetched`
+    // in the index the count reads the index alone instead of every done unit's row (issue 17).
+    sql: 'CREATE INDEX IF NOT EXISTS units_state_fetched ON units(state, fetched);',
+  },
 ];

@@ -3,7 +3,7 @@
 // contiguous idx, the frontier bound — D50, D225), the budget counts and the leases handed to a consumer (D280).
 import { runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { admitLinks, budgetOf, leasePending, markDone, type CrawlRow } from '../../durable-objects/crawl-tables.ts';
+import { BUDGET_SQL, admitLinks, budgetOf, leasePending, markDone, type CrawlRow } from '../../durable-objects/crawl-tables.ts';
 import { crawlStub } from '../../durable-objects/stubs.ts';
 import { claimUnit } from '../../durable-objects/units.ts';
 import { applyMigrations } from '../../migrations/apply.ts';
@@ -101,6 +101,19 @@ describe('pages handed to a consumer', () => {
       expect(claimUnit(sql, 1, 1200, 500, 'other')).toEqual({ kind: 'busy' });
       expect(claimUnit(sql, 1, 1200, 500, 'msg/1')).toMatchObject({ kind: 'capture', attempt: 2 });
       expect(leasePending(sql, 5, 2000, 500, 'm2')).toEqual([{ index: 3, url: page('3'), attempt: 1, token: 'm2/3' }]);
+    });
+  });
+});
+
+describe('budget count', () => {
+  it('reads the covering index, not the units (it runs for every recorded page)', async () => {
+    await withSql((sql) => {
+      const plan = sql
+        .exec<{ detail: string }>(`EXPLAIN QUERY PLAN ${BUDGET_SQL}`)
+        .toArray()
+        .map((r) => r.detail)
+        .join(' | ');
+      expect(plan).toContain('COVERING INDEX units_state_fetched');
     });
   });
 });
