@@ -37,6 +37,12 @@ export function mediaType(contentType: string | null): string {
 }
 
 /** The `charset` parameter of a Content-Type value, unquoted and lowercased; null when absent. */
+/** An HTML page's media type (`text/html` or XHTML), parameters ignored. */
+export function isHtmlMediaType(contentType: string | null): boolean {
+  const type = mediaType(contentType);
+  return type === 'text/html' || type === 'application/xhtml+xml';
+}
+
 export function charsetParam(contentType: string | null): string | null {
   const m = /;\s*charset\s*=\s*(?:"([^"]*)"|([^;\s]*))/i.exec(contentType ?? '');
   const v = (m?.[1] ?? m?.[2] ?? '').trim().toLowerCase();

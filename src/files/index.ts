@@ -13,7 +13,7 @@ export { fileKey, readStoredFile, TEMP_PREFIX } from './bucket.ts';
 export type { FileBucket, FileBucketObject, FileBucketObjectBody, FileMultipartUpload, FilePutOptions } from './bucket.ts';
 export { captureFile, PDF_PARSE_MAX_BYTES, unsupportedContentResult } from './capture.ts';
 export type { FileCaptureInput, FileCaptureResult } from './capture.ts';
-export { charsetParam, CONTENT_TYPE_BY_EXT, detectContent, EXT_BY_KIND, isOpaqueContentType, mediaType } from './detect.ts';
+export { charsetParam, CONTENT_TYPE_BY_EXT, detectContent, EXT_BY_KIND, isHtmlMediaType, isOpaqueContentType, mediaType } from './detect.ts';
 export type { Detection } from './detect.ts';
 export { DEFAULT_MAX_FILE_BYTES, MAX_FILE_BYTES_LIMIT, parseMaxFileBytesSetting, resolveMaxFileBytes } from './limits.ts';
 export { extractPdf, PDF_PAGE_CAP, PDF_TIME_BUDGET_MS } from './pdf.ts';

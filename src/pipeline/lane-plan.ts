@@ -4,6 +4,7 @@
 import type { CaptureProfile } from '../capture/profile.ts';
 import type { Lane } from '../capture/types.ts';
 import type { Config } from '../config/config.ts';
+import { isHtmlMediaType } from '../files/detect.ts';
 import { declaredBytesOf, peekHead } from '../files/stream.ts';
 import { proxyRouteOf } from '../lanes/proxy/settings.ts';
 import type { RobotsGate } from '../lanes/http.ts';
@@ -134,17 +135,12 @@ async function peek(first: LaneResult & { kind: 'response' }, stream: ReadableSt
   return { head, ended: complete, rest: body };
 }
 
-function isHtmlType(contentType: string | null): boolean {
-  const t = (contentType ?? '').split(';')[0].trim().toLowerCase();
-  return t === 'text/html' || t === 'application/xhtml+xml';
-}
-
 /** `auto`: the HTTP lane; the browser when its 2xx HTML answer is a script-only shell (decision D241). */
 export async function runAuto(req: LaneRequest, browser: Lane | null, runners: Partial<Record<Lane, LaneRunner>>, kit: LaneKit): Promise<LaneResult> {
   const first = await kit.runHttp(req);
   const run = browser ? runners[browser] : undefined;
   if (!run || !req.deps.browser || first.kind !== 'response' || first.body.kind !== 'stream') return first;
-  if (first.status === null || first.status < 200 || first.status > 299 || !isHtmlType(first.headers.get('content-type'))) return first;
+  if (first.status === null || first.status < 200 || first.status > 299 || !isHtmlMediaType(first.headers.get('content-type'))) return first;
   const { head, ended, rest } = await peek(first, first.body.stream, SHELL_SCAN_BYTES);
   // A page longer than the scan window is not a shell: it streams on, its head replayed.
   if (!ended) return { ...first, body: { kind: 'stream', stream: rest } };

@@ -7,6 +7,7 @@ import type { RobotsDecision } from '../../capture/types.ts';
 import { REDIRECT_STATUSES } from '../../io/redirects.ts';
 import type { Ending } from '../http.ts';
 import { MAX_REDIRECTS } from '../http.ts';
+import { isHtmlMediaType } from '../../files/detect.ts';
 
 /** Main-frame documents a capture may request: the first and MAX_REDIRECTS more, as on the HTTP lane. */
 export const MAX_DOCUMENTS = 1 + MAX_REDIRECTS;
@@ -24,8 +25,7 @@ function withoutHash(raw: string): string {
 /** Types a browser shows as a page; anything else (PDF, CSV, octet-stream, an attachment) goes to the HTTP lane. */
 export function isPageType(contentType: string | null, disposition: string | null): boolean {
   if (disposition && /^\s*attachment\b/i.test(disposition)) return false;
-  const type = (contentType ?? '').split(';')[0].trim().toLowerCase();
-  return type === 'text/html' || type === 'application/xhtml+xml';
+  return isHtmlMediaType(contentType);
 }
 
 export class MainFrameTrack {
