@@ -2,7 +2,7 @@
 // comments, advertising, consent banners), not rules for particular sites. `classAndId()` supplies the
 // lower-cased "id class" string they are tested on. Separators inside class names are `-`, `_` or camel case, so
 // patterns use `(?:^|[\s_-])` as a word start where a bare substring would hit unrelated words.
-import { type DomElement, classAndId } from './dom.ts';
+import { type DomElement, HEADING_TAGS, SUBHEADING_TAGS, classAndId } from './dom.ts';
 
 const W = String.raw`(?:^|[\s_-])`; // start of a class-name word
 const E = String.raw`(?:$|[\s_-])`; // end of a class-name word
@@ -65,8 +65,6 @@ export function cueText(el: DomElement): string {
  * "…-links", a `<th class="head">`) does not remove one.
  */
 const STRUCTURE_TAGS = new Set(['table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'ul', 'ol', 'dl']);
-const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
-const SUBHEADINGS = new Set(['h2', 'h3', 'h4', 'h5', 'h6']);
 /** On a heading, "header" names the heading itself (`accordion-header`, `card-header`), not a page region. */
 const HEADING_SELF = new RegExp(`${W}header${E}`, 'g');
 
@@ -74,14 +72,14 @@ const HEADING_SELF = new RegExp(`${W}header${E}`, 'g');
 const EMBED = /embed|twitter-tweet|instagram-media/;
 
 export function hasStrongNegativeCue(el: DomElement): boolean {
-  if (SUBHEADINGS.has(el.localName)) return false;
+  if (SUBHEADING_TAGS.has(el.localName)) return false;
   const s = cueText(el);
   return s !== '' && STRONG_NEGATIVE.test(s) && !EMBED.test(s);
 }
 
 export function hasWeakNegativeCue(el: DomElement): boolean {
   if (STRUCTURE_TAGS.has(el.localName)) return false;
-  const s = HEADINGS.has(el.localName) ? cueText(el).replace(HEADING_SELF, ' ') : cueText(el);
+  const s = HEADING_TAGS.has(el.localName) ? cueText(el).replace(HEADING_SELF, ' ') : cueText(el);
   return s !== '' && WEAK_NEGATIVE.test(s) && !POSITIVE.test(s);
 }
 

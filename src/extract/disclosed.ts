@@ -4,7 +4,7 @@
 // include them. A hidden element counts as disclosed content when it is a tab panel, when a control on the page
 // names it (`aria-controls`, a `#id` in `data-target`/`data-bs-target`/`href` of an expandable control), or when it
 // directly follows its own control (an element with `aria-expanded`, or one holding such an element).
-import type { DomElement } from './dom.ts';
+import { type DomElement, HEADING_TAGS } from './dom.ts';
 
 const CONTROL_SELECTOR = '[aria-controls], [data-target^="#"], [data-bs-target^="#"], a[href^="#"][aria-expanded], a[href^="#"][data-toggle], a[href^="#"][data-bs-toggle]';
 
@@ -28,8 +28,6 @@ export function disclosedIds(root: DomElement): Set<string> {
   return ids;
 }
 
-const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
-
 /**
  * A `<button>` that opens or closes a panel, or that is a heading's text: its label is the panel's heading (an FAQ
  * question), not a widget's.
@@ -38,7 +36,7 @@ export function isDisclosureButton(el: DomElement): boolean {
   if (el.localName !== 'button') return false;
   if (el.hasAttribute('aria-expanded') || el.hasAttribute('aria-controls')) return true;
   const parent = el.parentElement;
-  return parent !== null && HEADINGS.has(parent.localName);
+  return parent !== null && HEADING_TAGS.has(parent.localName);
 }
 
 function isControl(el: DomElement): boolean {

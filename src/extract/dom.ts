@@ -50,6 +50,10 @@ export interface DomDocument {
   createTextNode(text: string): DomNode;
 }
 
+/** Heading elements (h1–h6), and the subheadings below a page's title (h2–h6). */
+export const HEADING_TAGS: ReadonlySet<string> = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+export const SUBHEADING_TAGS: ReadonlySet<string> = new Set(['h2', 'h3', 'h4', 'h5', 'h6']);
+
 export const ELEMENT_NODE = 1;
 export const TEXT_NODE = 3;
 

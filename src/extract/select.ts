@@ -6,7 +6,7 @@
 // 2. Siblings: articles split into several blocks (around an ad slot or a photo) are joined back: a sibling of the
 //    core is kept when it carries a fair share of the core's score, or when it is itself a prose paragraph.
 // 3. Everything else beside the core is removed from the common parent, which becomes the content root.
-import { type DomElement, type Journal, detach, elementChildren } from './dom.ts';
+import { type DomElement, type Journal, SUBHEADING_TAGS, detach, elementChildren } from './dom.ts';
 import { hasPositiveCue, hasRecipeCue, BOILERPLATE_TEXT } from './cues.ts';
 import { linkOnlyKind } from './pointers.ts';
 import { type ElementStats, type StatsMap, isInlineTag } from './stats.ts';
@@ -57,7 +57,6 @@ export function findCore(root: DomElement, stats: StatsMap): DomElement {
   return best;
 }
 
-const HEADINGS = new Set(['h2', 'h3', 'h4', 'h5', 'h6']);
 const PROSE_TAGS = new Set(['p', 'blockquote', 'pre', 'ul', 'ol', 'dl', 'table']);
 const MAX_LEVELS = 5;
 
@@ -100,13 +99,13 @@ export function selectMain(root: DomElement, stats: StatsMap, journal: Journal |
     let first = keep.indexOf(true);
     const last = keep.lastIndexOf(true);
     // A section heading right before the first kept block titles it (h2–h6; the page's h1 is the page title).
-    if (first > 0 && HEADINGS.has(siblings[first - 1].localName)) keep[--first] = true;
+    if (first > 0 && SUBHEADING_TAGS.has(siblings[first - 1].localName)) keep[--first] = true;
     // Headings and small non-link blocks (figures, datelines inside the flow) between kept blocks stay.
     for (let i = first + 1; i < last; i++) {
       if (keep[i]) continue;
       const st = stats.get(siblings[i]);
       const small = st === undefined || st.chars < 200;
-      if (HEADINGS.has(siblings[i].localName) || (small && (st === undefined || st.linkChars === 0))) keep[i] = true;
+      if (SUBHEADING_TAGS.has(siblings[i].localName) || (small && (st === undefined || st.linkChars === 0))) keep[i] = true;
     }
     removals.push(siblings.filter((_s, i) => !keep[i]));
     if (keep.filter(Boolean).length > 1) top = parent;
