@@ -1,6 +1,6 @@
 // Command-line parsing of `svc` (pure: no files are read here; the schema and URL files are named, not opened).
 
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 
 export const USAGE = `usage:
   svc scrape URL [--format markdown|links|json]... [--json-schema FILE] [--markdown]
@@ -44,34 +44,32 @@ export class UsageError extends Error {
   }
 }
 
-const FORMAT_NAMES: readonly string[] = ['markdown', 'links', 'json'];
-
-export function parseCommand(argv: string[]): Command {
-  let parsed;
+/** `parseArgs` (strict, positionals allowed) whose complaints are usage errors, for every `svc` command. */
+export function parseCommandArgs<T extends ParseArgsConfig['options']>(args: string[], options: T) {
   try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        help: { type: 'boolean', short: 'h' },
-        format: { type: 'string', multiple: true },
-        'json-schema': { type: 'string' },
-        markdown: { type: 'boolean' },
-        timeout: { type: 'string' },
-        'max-file-bytes': { type: 'string' },
-        'full-page': { type: 'boolean' },
-        'wait-timeout': { type: 'string' },
-        'poll-interval': { type: 'string' },
-        'base-url': { type: 'string' },
-        'max-pages': { type: 'string' },
-        'include-path': { type: 'string', multiple: true },
-      },
-    });
+    return parseArgs({ args, allowPositionals: true, strict: true, options });
   } catch (err) {
     throw new UsageError(err instanceof Error ? err.message : String(err));
   }
-  const { values, positionals } = parsed;
+}
+
+const FORMAT_NAMES: readonly string[] = ['markdown', 'links', 'json'];
+
+export function parseCommand(argv: string[]): Command {
+  const { values, positionals } = parseCommandArgs(argv, {
+    help: { type: 'boolean', short: 'h' },
+    format: { type: 'string', multiple: true },
+    'json-schema': { type: 'string' },
+    markdown: { type: 'boolean' },
+    timeout: { type: 'string' },
+    'max-file-bytes': { type: 'string' },
+    'full-page': { type: 'boolean' },
+    'wait-timeout': { type: 'string' },
+    'poll-interval': { type: 'string' },
+    'base-url': { type: 'string' },
+    'max-pages': { type: 'string' },
+    'include-path': { type: 'string', multiple: true },
+  });
   if (values.help) return { kind: 'help' };
   const [name, target, ...extra] = positionals;
   if (name === undefined) throw new UsageError('missing command');

@@ -1,6 +1,5 @@
 // `svc monitor …`: the monitor calls of the SDK on the command line. Every answer is printed as JSON on stdout.
-import { parseArgs } from 'node:util';
-import { UsageError } from './cli-args.ts';
+import { UsageError, parseCommandArgs } from './cli-args.ts';
 import type { SvcClient } from './client.ts';
 
 export type MonitorCommand =
@@ -12,23 +11,12 @@ const ID_ACTIONS = ['get', 'pause', 'resume', 'delete', 'run', 'runs'] as const;
 
 /** `argv` after the word `monitor`. */
 export function parseMonitorCommand(argv: string[]): MonitorCommand {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        interval: { type: 'string' },
-        destination: { type: 'string', multiple: true },
-        format: { type: 'string', multiple: true },
-        'base-url': { type: 'string' },
-      },
-    });
-  } catch (err) {
-    throw new UsageError(err instanceof Error ? err.message : String(err));
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = parseCommandArgs(argv, {
+    interval: { type: 'string' },
+    destination: { type: 'string', multiple: true },
+    format: { type: 'string', multiple: true },
+    'base-url': { type: 'string' },
+  });
   const [action, target, ...extra] = positionals;
   const baseUrl = values['base-url'];
   if (extra.length > 0) throw new UsageError(`unexpected argument: ${extra[0]}`);
