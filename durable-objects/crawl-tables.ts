@@ -9,8 +9,7 @@ import { scopeFor, type Scope } from '../src/tasks/frontier.ts';
 import type { HostGate } from '../src/tasks/politeness.ts';
 import type { CrawlStatus } from '../src/tasks/records.ts';
 import { MAX_CRAWL_BLOCKED } from '../src/tasks/settings.ts';
-import type { HandedPage } from '../src/tasks/store.ts';
-import { stateCounts, type UnitState } from './units.ts';
+import { UNIT_DONE, stateCounts, type UnitState } from './units.ts';
 
 export type CrawlRow = {
   id: string;
@@ -131,25 +130,5 @@ export function parkUnits(sql: SqlStorage, idxs: readonly number[]): void {
  * what units.ts appendResult does after the log row, with `fetched` in the same statement.
  */
 export function markDone(sql: SqlStorage, idx: number, fetched: boolean): void {
-  sql.exec("UPDATE units SET state = 'done', lease_until = NULL, lease_token = NULL, fetched = ? WHERE idx = ?", fetched ? 1 : 0, idx);
-}
-
-/**
- * Leases the first `limit` pending units to one consumer (D280) in one statement: what units.ts claimUnit does to a
- * pending unit, each under the token `<prefix>/<idx>`. Pages in frontier order.
- */
-export function leasePending(sql: SqlStorage, limit: number, now: number, leaseMs: number, prefix: string): HandedPage[] {
-  if (limit <= 0) return [];
-  const rows = sql
-    .exec<{ idx: number; url: string; attempts: number; lease_token: string }>(
-      `UPDATE units SET state = 'leased', lease_until = ?, lease_token = ? || '/' || idx, attempts = attempts + 1, sent_at = ?
-        WHERE idx IN (SELECT idx FROM units WHERE state = 'pending' ORDER BY idx LIMIT ?) RETURNING idx, url, attempts, lease_token`,
-      now + leaseMs,
-      prefix,
-      now,
-      limit,
-    )
-    .toArray();
-  // RETURNING gives no order.
-  return rows.sort((a, b) => a.idx - b.idx).map((r) => ({ index: r.idx, url: r.url, attempt: r.attempts, token: r.lease_token }));
+  sql.exec(`UPDATE units SET ${UNIT_DONE}, fetched = ? WHERE idx = ?`, fetched ? 1 : 0, idx);
 }

@@ -1,6 +1,6 @@
 // One crawl (decision D11): a frontier of same-origin pages in SQLite, a host gate for Crawl-delay and per-host
 // concurrency (D51), a page budget (D225) and the append-only log of captured pages. Pages move through the WORK
-// queue one message each.
+// queue one message each, or are handed straight to the consumer that recorded the page before (D280).
 import { CRAWL_MIGRATIONS } from '../migrations/crawl.ts';
 import { admissibleLinks } from '../src/tasks/frontier.ts';
 import { leaseMsFor } from '../src/tasks/leases.ts';
@@ -20,7 +20,6 @@ import {
   crawlSettings,
   dropSurplus,
   hostGate,
-  leasePending,
   markDone,
   parkUnits,
   type Budget,
@@ -30,7 +29,7 @@ import {
 import { OfferedLinks } from '../src/tasks/offered-links.ts';
 import { TaskObject } from './task-object.ts';
 import { queueCompletionEvent, rememberDestinations } from './deliver-events.ts';
-import { appendLog, claimUnit, isRecorded, lapsedUnits, listLog, markQueued, queuePending, releaseUnit, resultCounts, sendMessages } from './units.ts';
+import { appendLog, claimUnit, isRecorded, lapsedUnits, leasePending, listLog, markQueued, queuePending, releaseUnit, resultCounts, sendMessages } from './units.ts';
 
 const pageMessages = (id: string, idxs: readonly number[]) => idxs.map((i) => workMessage('crawl_page', id, i));
 const isFinal = (row: CrawlRow) => row.status === 'completed' || row.status === 'cancelled';

@@ -8,9 +8,13 @@
 import type { WorkMessage } from '../src/tasks/messages.ts';
 import { statusCounts, type StatusCounts } from '../src/tasks/records.ts';
 import type { LogRow, StoredResult } from '../src/tasks/result-store.ts';
+import type { HandedPage } from '../src/tasks/store.ts';
 import { MAX_DELAY_SECONDS, SEND_CHUNK } from '../src/tasks/settings.ts';
 
 export type UnitState = 'pending' | 'queued' | 'leased' | 'done' | 'cancelled' | 'dropped';
+
+/** The SET clause of a unit whose result is recorded (the crawl object adds `fetched` to it). */
+export const UNIT_DONE = "state = 'done', lease_until = NULL, lease_token = NULL";
 
 export type Claim =
   | { kind: 'capture'; url: string; attempt: number }
@@ -44,6 +48,26 @@ export function claimUnit(sql: SqlStorage, idx: number, now: number, leaseMs: nu
   return { kind: 'capture', url: row.url, attempt };
 }
 
+/**
+ * Leases the first `limit` pending units to one consumer (D280) in one statement: what claimUnit does to a pending
+ * unit, each under the token `<prefix>/<idx>`. Pages in frontier order.
+ */
+export function leasePending(sql: SqlStorage, limit: number, now: number, leaseMs: number, prefix: string): HandedPage[] {
+  if (limit <= 0) return [];
+  const rows = sql
+    .exec<{ idx: number; url: string; attempts: number; lease_token: string }>(
+      `UPDATE units SET state = 'leased', lease_until = ?, lease_token = ? || '/' || idx, attempts = attempts + 1, sent_at = ?
+        WHERE idx IN (SELECT idx FROM units WHERE state = 'pending' ORDER BY idx LIMIT ?) RETURNING idx, url, attempts, lease_token`,
+      now + leaseMs,
+      prefix,
+      now,
+      limit,
+    )
+    .toArray();
+  // RETURNING gives no order.
+  return rows.sort((a, b) => a.idx - b.idx).map((r) => ({ index: r.idx, url: r.url, attempt: r.attempts, token: r.lease_token }));
+}
+
 /** Gives a lease back after a failed attempt, so the message's own retry can claim the unit again. */
 export function releaseUnit(sql: SqlStorage, idx: number, token: string, now: number): void {
   sql.exec(
@@ -57,7 +81,7 @@ export function releaseUnit(sql: SqlStorage, idx: number, token: string, now: nu
 /** Appends a unit's result once; false when the unit was already recorded (a duplicate delivery). */
 export function appendResult(sql: SqlStorage, idx: number, stored: StoredResult): boolean {
   if (!appendLog(sql, idx, stored)) return false;
-  sql.exec("UPDATE units SET state = 'done', lease_until = NULL, lease_token = NULL WHERE idx = ?", idx);
+  sql.exec(`UPDATE units SET ${UNIT_DONE} WHERE idx = ?`, idx);
   return true;
 }
 

@@ -3,9 +3,9 @@
 // contiguous idx, the frontier bound — D50, D225), the budget counts and the leases handed to a consumer (D280).
 import { runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { BUDGET_SQL, admitLinks, budgetOf, leasePending, markDone, type CrawlRow } from '../../durable-objects/crawl-tables.ts';
+import { BUDGET_SQL, admitLinks, budgetOf, markDone, type CrawlRow } from '../../durable-objects/crawl-tables.ts';
 import { crawlStub } from '../../durable-objects/stubs.ts';
-import { claimUnit } from '../../durable-objects/units.ts';
+import { claimUnit, leasePending } from '../../durable-objects/units.ts';
 import { applyMigrations } from '../../migrations/apply.ts';
 import { CRAWL_MIGRATIONS } from '../../migrations/crawl.ts';
 import { newTaskId } from '../../src/tasks/ids.ts';
