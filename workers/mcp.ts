@@ -3,7 +3,7 @@
 // loaded. With them, requests pass through the OAuth provider of workers/mcp-remote.ts, which hands every path but
 // its own (/mcp, /authorize, /callback, /token, /register, /.well-known/oauth-*) to the API unchanged.
 import type { OAuthProvider } from '@cloudflare/workers-oauth-provider';
-import { ConfigError, loadConfig } from '../src/config/config.ts';
+import { ConfigError, loadConfig, oncePerSettings } from '../src/config/config.ts';
 import { errorResponse } from '../src/errors.ts';
 import { AUTHORIZE_PATH, CALLBACK_PATH, MCP_ROUTE, readMcpSettings, type McpSettings } from '../src/mcp/settings.ts';
 import type { ProviderEnv } from './mcp-remote.ts';
@@ -25,28 +25,21 @@ async function misconfigured(err: ConfigError, env: Env): Promise<Response> {
   return errorResponse(new Error(`remote MCP endpoint off: ${err.message}`), hosted);
 }
 
-const readSettings = new WeakMap<object, McpSettings | null | ConfigError>();
-
-/** readMcpSettings once per settings object (workerd hands every request the same `env`): null, settings, or why not. */
-function mcpSettingsOf(env: Env): McpSettings | null | ConfigError {
-  let read = readSettings.get(env);
-  if (read === undefined) {
-    try {
-      read = readMcpSettings(settingsOf(env));
-    } catch (err) {
-      if (!(err instanceof ConfigError)) throw err;
-      read = err;
-    }
-    readSettings.set(env, read);
+/** readMcpSettings once per settings object: null, the settings, or why they are unusable. */
+const mcpSettingsOf = oncePerSettings((env): McpSettings | null | ConfigError => {
+  try {
+    return readMcpSettings(env);
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    return err;
   }
-  return read;
-}
+});
 
 /** Wraps the API's fetch with the remote MCP endpoint when the SVC_MCP_* settings are present. */
 export function withRemoteMcp(apiFetch: ApiFetch): ApiFetch {
   let cached: { key: string; provider: Promise<OAuthProvider<ProviderEnv>> } | null = null;
   return async (req, env, ctx) => {
-    const settings = mcpSettingsOf(env);
+    const settings = mcpSettingsOf(settingsOf(env));
     if (settings instanceof ConfigError) return isMcpPath(new URL(req.url)) ? misconfigured(settings, env) : apiFetch(req, env, ctx);
     if (settings === null) return apiFetch(req, env, ctx);
     const key = JSON.stringify(settings);

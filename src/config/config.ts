@@ -155,16 +155,19 @@ export async function loadConfig(env: Env): Promise<Config> {
   };
 }
 
-const loaded = new WeakMap<object, Promise<Config>>();
-
 /**
- * loadConfig once per settings object: workerd hands every request of an isolate the same `env`, and the settings
- * cannot change while it lives, so the API reads them once instead of on every request (token digests included).
+ * `read` once per settings object: workerd hands every request of an isolate the same `env`, and the settings cannot
+ * change while it lives, so what is read from them is kept for it. A call without a settings object (some unit tests
+ * run the app without bindings) reads every time.
  */
-export function configOf(env: Env): Promise<Config> {
-  // A request handled without bindings (some unit tests) has no object to remember the settings by.
-  if (typeof env !== 'object' || env === null) return loadConfig(env);
-  let config = loaded.get(env);
-  if (config === undefined) loaded.set(env, (config = loadConfig(env)));
-  return config;
+export function oncePerSettings<V>(read: (env: Env) => V): (env: Env) => V {
+  const kept = new WeakMap<object, V>();
+  return (env) => {
+    if (typeof env !== 'object' || env === null) return read(env);
+    if (!kept.has(env)) kept.set(env, read(env));
+    return kept.get(env) as V;
+  };
 }
+
+/** loadConfig once per settings object (token digests included), instead of on every request. */
+export const configOf: (env: Env) => Promise<Config> = oncePerSettings(loadConfig);
