@@ -3,6 +3,7 @@
 // never held whole (an isolate has 128 MB; files may reach 500 MiB). Bytes already in memory go through Web Crypto.
 // Native code either way: no JavaScript hashing on the hot path.
 import { createHash } from 'node:crypto';
+import { toHex } from '../io/text.ts';
 
 /** An incremental hash. `update` returns a promise so callers can treat every hash as a stream sink. */
 export interface IncrementalHash {
@@ -27,20 +28,12 @@ export function createSha256(): IncrementalHash {
   };
 }
 
-const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
-
-function hex(digest: ArrayBuffer): string {
-  let out = '';
-  for (const b of new Uint8Array(digest)) out += HEX[b];
-  return out;
-}
-
 // One-shot digests go through Web Crypto: in workerd, node:crypto's Hash is a stream Transform whose construction
 // (stream state, a handle, hex through the Buffer polyfill) cost more than hashing a 50 KB page.
 
 /** One-shot digest of bytes already in memory. */
 export async function sha256Hex(bytes: Uint8Array): Promise<string> {
-  return hex(await crypto.subtle.digest('SHA-256', bytes));
+  return toHex(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes)));
 }
 
 const UTF8 = new TextEncoder();

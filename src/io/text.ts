@@ -1,5 +1,5 @@
-// Small encoders shared by the surfaces: base64 of bytes (signatures, sealed session state), random ids, and HTML
-// escaping for the few server-rendered pages (the preview, the MCP consent page).
+// Small encoders shared by the surfaces: base64 and hex of bytes (signatures, sealed session state, digests), random
+// ids, HTML escaping for the few server-rendered pages (the preview, the MCP consent page), and text counts.
 
 export function toBase64(bytes: Uint8Array): string {
   let text = '';
@@ -19,10 +19,18 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+
+/** Lowercase hex of bytes (digests, ids). */
+export function toHex(bytes: Uint8Array): string {
+  let out = '';
+  for (const b of bytes) out += HEX[b];
+  return out;
+}
+
 /** `<prefix>_` and 24 lowercase hex characters (96 random bits): task, run, event, destination and delivery ids. */
 export function randomId(prefix: string): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(12));
-  return `${prefix}_${[...bytes].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
+  return `${prefix}_${toHex(crypto.getRandomValues(new Uint8Array(12)))}`;
 }
 
 /** True for the characters JavaScript's `\s` matches (ECMA-262 WhiteSpace and LineTerminator). */
