@@ -12,10 +12,16 @@ import { parseLaunchArgs, UsageError, workerVars, type LaunchOptions } from './a
 import { loadPreviewConfig } from '../preview/config.ts';
 import { killLocalChrome, prepareLocalChrome, type LocalChrome } from '../lanes/browser/local-chrome.ts';
 import { errorMessage } from '../io/errors.ts';
+import { randomId } from '../io/text.ts';
+import { MARK_VARIABLE, signalMarked } from './marked.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const WRANGLER = path.join(ROOT, 'node_modules/wrangler/bin/wrangler.js');
+// wrangler's own server script, run directly: its `bin/wrangler.js` is only a wrapper that spawns this script as a
+// second process, and a wrapper killed with SIGKILL left that process (and its workerd) running, holding the port.
+const WRANGLER = path.join(ROOT, 'node_modules/wrangler/wrangler-dist/cli.js');
 const CRON = '* * * * *';
+// Carried by every process this launcher starts (wrangler, and the workerd wrangler starts): see marked.ts.
+const MARK = randomId('launch');
 
 
 function envFile(vars: Record<string, string>): string {
@@ -31,6 +37,8 @@ async function startWrangler(name: string, config: string, port: number, o: Laun
   const file = path.join(runDir, `${name}.env`);
   writeFileSync(file, envFile(vars), { mode: 0o600 });
   const args = [
+    // What bin/wrangler.js adds (the launcher itself runs on the Node that wrangler needs, package.json's `node`).
+    '--no-warnings',
     WRANGLER, 'dev',
     '--config', path.join(ROOT, config),
     '--ip', '127.0.0.1',
@@ -48,6 +56,7 @@ async function startWrangler(name: string, config: string, port: number, o: Laun
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       ...process.env,
+      [MARK_VARIABLE]: MARK,
       WRANGLER_SEND_METRICS: 'false',
       CLOUDFLARE_CF_FETCH_ENABLED: 'false',
       WRANGLER_LOG_PATH: path.join(o.dataDir, 'logs'),
@@ -136,6 +145,8 @@ async function main(): Promise<void> {
     let alive = children.filter((c) => c.exitCode === null && c.signalCode === null);
     for (const c of alive) c.kill('SIGTERM');
     const done = () => {
+      // A workerd whose wrangler died abruptly is no longer our child's child: found by its mark, it goes too.
+      signalMarked(MARK, 'SIGKILL');
       void (chrome ? killLocalChrome(chrome.pidFile) : Promise.resolve(0)).finally(() => process.exit(code));
     };
     if (alive.length === 0) done();

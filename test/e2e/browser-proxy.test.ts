@@ -58,7 +58,7 @@ describe('browser_proxy', () => {
     expect(chromes.length).toBeGreaterThan(0);
     expect(chromes.some(alive)).toBe(true);
     const children = execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(svc.child.pid)], { encoding: 'utf8' });
-    const wrangler = children.split('\n').find((l) => l.includes('wrangler.js dev') && l.includes('wrangler.toml'));
+    const wrangler = children.split('\n').find((l) => l.includes('wrangler-dist/cli.js dev') && l.includes('wrangler.toml'));
     expect(wrangler).toBeDefined();
     const exited = new Promise<void>((resolve) => svc.child.once('exit', () => resolve()));
     process.kill(Number(wrangler?.trim().split(/\s+/)[0]), 'SIGKILL');
