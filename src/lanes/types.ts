@@ -22,7 +22,7 @@ export interface AnsweredChain {
 export type LaneBody =
   | { kind: 'stream'; stream: ReadableStream<Uint8Array> | null }
   | { kind: 'html'; html: string }
-  | { kind: 'read'; bytes: Uint8Array; text: string };
+  | { kind: 'read'; bytes: Uint8Array; text: string; utf8: Uint8Array | null };
 
 interface LaneCommon {
   lane: Lane;

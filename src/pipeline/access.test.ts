@@ -13,6 +13,12 @@ describe('detectAccessBarrier', () => {
     [200, '<script src="/_Incapsula_Resource?x=1"></script>', 'challenge'],
     [200, '<div id="px-captcha"></div>', 'challenge'],
     [200, '<svg><title>x</title></svg><title>Bot check</title>', 'challenge'],
+    // Every marker, in any case (the prefilter of its beginning must let each through).
+    [200, '<script>window._CF_CHL_OPT = {}</script>', 'challenge'],
+    [200, '<body class="no-js CF-Challenge-Running">', 'challenge'],
+    [200, '<div id="distil_r_captcha"></div>', 'challenge'],
+    [200, '<script src="/_sec/cp_challenge/sec-4-4.js"></script>', 'challenge'],
+    [200, '<div id="PX-Captcha"></div>', 'challenge'],
   ])('blocks %i %s', (status, html, reason) => {
     expect(detectAccessBarrier(status, html)).toEqual({ blocked: true, reason });
   });
@@ -25,6 +31,7 @@ describe('detectAccessBarrier', () => {
     [200, '<title>Just a moment... of silence</title>'],
     [200, '<title>Reading: attention required for these dates</title>'],
     [200, '<title>Just a moment...'],
+    [200, '<p class="cf-email">a beginning of a marker is not a marker</p>'],
   ])('lets %i %s through', (status, html) => {
     expect(detectAccessBarrier(status, html)).toEqual({ blocked: false });
   });

@@ -48,3 +48,23 @@ describe('charsets', () => {
     expect(decodeHtml(new Uint8Array([0x61, 0xe9]), 'text/html; charset=bogus-label').charset).toBe('utf-8');
   });
 });
+
+describe('the UTF-8 bytes of the decoded text (D287)', () => {
+  const enc = new TextEncoder();
+  const bom = (b: Uint8Array) => new Uint8Array([0xef, 0xbb, 0xbf, ...b]);
+  it.each([
+    ['UTF-8 declared', enc.encode('<p>café – 日本 😀</p>'), 'text/html; charset=utf-8', 'same'],
+    ['UTF-8 by default', enc.encode('<p>plain</p>'), 'text/html', 'same'],
+    ['a label UTF-8 goes by', enc.encode('<p>é</p>'), 'text/html; charset=UTF8', 'same'],
+    ['a BOM (left out of the text)', bom(enc.encode('<p>é</p>')), 'text/html; charset=windows-1252', 'less BOM'],
+    ['a malformed sequence', new Uint8Array([0x3c, 0x70, 0x3e, 0xe9, 0x21]), 'text/html; charset=utf-8', 'none'],
+    ['a multi-byte character cut at the end', enc.encode('<p>日').subarray(0, 5), 'text/html; charset=utf-8', 'none'],
+    ['windows-1252', new Uint8Array([0x63, 0x61, 0x66, 0xe9]), 'text/html; charset=windows-1252', 'none'],
+  ])('%s', (_name, bytes, ct, expected) => {
+    const d = decodeHtml(bytes, ct);
+    if (expected === 'none') expect(d.utf8).toBeNull();
+    else expect(d.utf8).toEqual(expected === 'same' ? bytes : bytes.subarray(3));
+    // Whenever bytes are given, they are exactly the text's UTF-8, so either digest is the same.
+    if (d.utf8 !== null) expect(d.utf8).toEqual(enc.encode(d.text));
+  });
+});

@@ -9,18 +9,44 @@ export function charsetFromMeta(head: Uint8Array): string | null {
 }
 
 
+/** A decoded body: its text, the charset used, and `utf8`, bytes whose UTF-8 is exactly `text` when there are such. */
+export interface DecodedHtml {
+  text: string;
+  charset: string;
+  /**
+   * The body's own bytes (less a UTF-8 BOM) when it was UTF-8 without a malformed sequence: the UTF-8 of `text` is
+   * then these bytes, so its digest is taken from them instead of encoding the text again (decision D287).
+   */
+  utf8: Uint8Array | null;
+}
+
+const UTF8_BOM = [0xef, 0xbb, 0xbf];
+
+/** `bytes` as UTF-8 when every sequence is well formed (the decoder would replace none), else null. */
+function exactUtf8(bytes: Uint8Array, charset: string): DecodedHtml | null {
+  try {
+    const text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+    const bom = bytes.length >= 3 && UTF8_BOM.every((b, i) => bytes[i] === b);
+    return { text, charset, utf8: bom ? bytes.subarray(3) : bytes };
+  } catch {
+    return null;
+  }
+}
+
 /** Decodes an HTML body; an unknown label falls back to UTF-8 with replacement characters (never throws). */
-export function decodeHtml(bytes: Uint8Array, contentType: string | null): { text: string; charset: string } {
+export function decodeHtml(bytes: Uint8Array, contentType: string | null): DecodedHtml {
   // Tried in order; the <meta> scan runs only when the BOM and the header named nothing usable.
   const candidates: Array<() => string | null | undefined> = [() => sniffBom(bytes)?.encoding, () => charsetParam(contentType), () => charsetFromMeta(bytes), () => 'utf-8'];
   for (const candidate of candidates) {
     const label = candidate();
     if (!label) continue;
     try {
-      return { text: new TextDecoder(label).decode(bytes), charset: label };
+      const decoder = new TextDecoder(label);
+      if (decoder.encoding === 'utf-8') return exactUtf8(bytes, label) ?? { text: decoder.decode(bytes), charset: label, utf8: null };
+      return { text: decoder.decode(bytes), charset: label, utf8: null };
     } catch {
       // Unknown or unsupported label: try the next source, as browsers do.
     }
   }
-  return { text: new TextDecoder('utf-8').decode(bytes), charset: 'utf-8' };
+  return exactUtf8(bytes, 'utf-8') ?? { text: new TextDecoder('utf-8').decode(bytes), charset: 'utf-8', utf8: null };
 }

@@ -84,7 +84,7 @@ export function fileCapOf(options: CaptureOptions, profile: CaptureProfile): num
 export async function captureContent(res: LaneResponse, ctx: ContentContext): Promise<Content> {
   const contentType = res.headers.get('content-type');
   // A browser lane hands over rendered HTML: files never reach a browser (spec "File handling").
-  if (res.body.kind === 'html') return capturePage(res, res.body.html, false, contentType, ctx);
+  if (res.body.kind === 'html') return capturePage(res, { text: res.body.html, utf8: null }, false, contentType, ctx);
   if (res.body.kind === 'read') return readPage(res, res.body, contentType, ctx);
   const classified = await classifyResponse(contentType, res.body.stream);
   const { detection } = classified;
@@ -120,12 +120,12 @@ export async function captureContent(res: LaneResponse, ctx: ContentContext): Pr
     };
   }
   const { bytes, truncated } = await readCapped(stream, ctx.profile.pageMaxBytes);
-  return capturePage(res, decodeHtml(bytes, contentType).text, truncated, contentType, ctx);
+  return capturePage(res, decodeHtml(bytes, contentType), truncated, contentType, ctx);
 }
 
 /** An HTML answer the lane already read whole and decoded: within the page cap it is used as is, else cut there. */
-function readPage(res: LaneResponse, body: { bytes: Uint8Array; text: string }, contentType: string | null, ctx: ContentContext): Promise<Content> {
+function readPage(res: LaneResponse, body: { bytes: Uint8Array; text: string; utf8: Uint8Array | null }, contentType: string | null, ctx: ContentContext): Promise<Content> {
   const cap = ctx.profile.pageMaxBytes;
-  if (body.bytes.byteLength <= cap) return capturePage(res, body.text, false, contentType, ctx);
-  return capturePage(res, decodeHtml(body.bytes.subarray(0, cap), contentType).text, true, contentType, ctx);
+  if (body.bytes.byteLength <= cap) return capturePage(res, body, false, contentType, ctx);
+  return capturePage(res, decodeHtml(body.bytes.subarray(0, cap), contentType), true, contentType, ctx);
 }

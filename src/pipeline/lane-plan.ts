@@ -144,7 +144,8 @@ export async function runAuto(req: LaneRequest, browser: Lane | null, runners: P
   const { head, ended, rest } = await peek(first, first.body.stream, SHELL_SCAN_BYTES);
   // A page longer than the scan window is not a shell: it streams on, its head replayed.
   if (!ended) return { ...first, body: { kind: 'stream', stream: rest } };
-  const read: LaneBody = { kind: 'read', bytes: head, text: decodeHtml(head, first.headers.get('content-type')).text };
+  const { text, utf8 } = decodeHtml(head, first.headers.get('content-type'));
+  const read: LaneBody = { kind: 'read', bytes: head, text, utf8 };
   const verdict = detectScriptShell(read.text);
   if (!verdict.shell) return { ...first, body: read };
   const note = `lane auto: the HTTP answer is a script-only shell (${verdict.signals.join(', ')}); rendered with the browser`;

@@ -5,7 +5,7 @@ import type { Artifact, DocumentInfo } from '../capture/types.ts';
 import { runAdapters } from '../adapters/registry.ts';
 import type { AdapterResult } from '../adapters/types.ts';
 import { extractPage, parsePage, type ParsedPage } from '../extract/index.ts';
-import { sha256Text } from '../files/index.ts';
+import { sha256Hex, sha256Text } from '../files/index.ts';
 import { snapshotKey } from '../files/r2-keys.ts';
 import { errorMessage } from '../io/errors.ts';
 import { detectAccessBarrier } from './access.ts';
@@ -35,9 +35,16 @@ function withAdapter(document: DocumentInfo, a: AdapterResult | null): DocumentI
   return out;
 }
 
-export async function capturePage(res: LaneResponse, html: string, truncated: boolean, contentType: string | null, ctx: ContentContext): Promise<Content> {
+/** A page's HTML, with the bytes whose UTF-8 it is when the body was such (decodeHtml). */
+export interface PageText {
+  text: string;
+  utf8: Uint8Array | null;
+}
+
+export async function capturePage(res: LaneResponse, body: PageText, truncated: boolean, contentType: string | null, ctx: ContentContext): Promise<Content> {
+  const html = body.text;
   // rawSha256 of a web page: the response body as UTF-8 text (HTTP lane) or the rendered HTML (browser lanes).
-  const rawSha256 = await sha256Text(html);
+  const rawSha256 = body.utf8 === null ? await sha256Text(html) : await sha256Hex(body.utf8);
   const artifacts = await snapshotOf(html, rawSha256, ctx);
   const wantsJson = ctx.options.formats.some((f) => f.type === 'json');
   let page: ParsedPage;
