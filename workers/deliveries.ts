@@ -5,7 +5,7 @@ import { apiProfile } from '../src/profiles/profiles.ts';
 import { deliveryMessage, parseDeliveryMessage } from '../src/deliveries/events.ts';
 import { attemptDelivery } from '../src/deliveries/send.ts';
 import { guardedFetch } from '../src/net/guarded-fetch.ts';
-import type { ConsumerContext } from './task-kinds.ts';
+import type { ConsumerContext } from './consumer.ts';
 
 export const DELIVERY_QUEUE = 'capture-deliveries';
 export const DELIVERY_DEAD_LETTER_QUEUE = 'capture-deliveries-dlq';

@@ -9,7 +9,7 @@ import type { WorkMessage } from '../src/tasks/messages.ts';
 import { storeResult } from '../src/tasks/result-store.ts';
 import { staleMsFromEnv } from '../src/tasks/settings.ts';
 import { serviceEnv } from './env.ts';
-import type { ConsumerContext } from './task-kinds.ts';
+import type { ConsumerContext } from './consumer.ts';
 
 export function hookStore(env: Env): HookStore {
   return {

@@ -7,11 +7,11 @@ import { captureDeps } from '../src/http/deps.ts';
 import { parseWorkMessage } from '../src/tasks/messages.ts';
 import { staleMsFromEnv } from '../src/tasks/settings.ts';
 import { serviceEnv } from './env.ts';
-import { TASK_KINDS, taskKind, type ConsumerContext } from './task-kinds.ts';
+import { WORK_QUEUE, type ConsumerContext } from './consumer.ts';
+import { TASK_KINDS, taskKind } from './task-kinds.ts';
 import { DELIVERY_DEAD_LETTER_QUEUE, DELIVERY_QUEUE, onDelivery, onDeliveryDeadLetter } from './deliveries.ts';
 
-/** Queue names of wrangler.toml. */
-export const WORK_QUEUE = 'capture-work';
+/** The WORK queue's dead letters (wrangler.toml). */
 export const DEAD_LETTER_QUEUE = 'capture-work-dlq';
 
 type Verdict = 'ack' | 'retry';
