@@ -3,8 +3,9 @@
 // through the inspector port the launcher gives `wrangler dev` (--inspector-port). Writes a .cpuprofile that
 // bench/profile/summary.ts reads.
 //
-//   node bench/profile/workerd.ts [PAGES=300] [OUT=/tmp/workerd-crawl.cpuprofile] [LATENCY_MS=0] [crawl|scrape]
+//   node bench/profile/workerd.ts [PAGES=300] [OUT=/tmp/workerd-crawl.cpuprofile] [LATENCY_MS=0] [crawl|scrape] [warm]
 //
+// `warm` runs the same work once unprofiled first, so the profile shows the steady state rather than V8 warming up.
 // `scrape` asks POST /v1/scrape for each page of the site instead (8 at a time), to profile the per-request path.
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -18,6 +19,7 @@ const PAGES = Number(process.argv[2] ?? 300);
 const OUT = process.argv[3] ?? path.join(tmpdir(), 'workerd-crawl.cpuprofile');
 const LATENCY = Number(process.argv[4] ?? 0);
 const MODE = process.argv[5] === 'scrape' ? 'scrape' : 'crawl';
+const WARM = process.argv[6] === 'warm';
 const DIR = benchDir(false);
 
 /** The inspector port of the API Worker's `wrangler dev` in this process group. */
@@ -99,11 +101,13 @@ try {
   const targets = (await (await fetch(`http://127.0.0.1:${port}/json`)).json()) as Array<{ title: string; webSocketDebuggerUrl: string }>;
   console.log(`inspector ${port}: ${targets.map((t) => t.title).join(', ')}`);
   const cdp = await Cdp.open(targets[0].webSocketDebuggerUrl);
+  const run = (): Promise<string> => (MODE === 'crawl' ? crawlAll(svc, site.origin) : scrapeAll(svc, site.origin));
+  if (WARM) console.log(`warm-up ${MODE}: ${await run()}`);
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await cdp.send('Profiler.start');
   const t0 = performance.now();
-  const status = MODE === 'crawl' ? await crawlAll(svc, site.origin) : await scrapeAll(svc, site.origin);
+  const status = await run();
   const secs = (performance.now() - t0) / 1000;
   const { profile } = (await cdp.send('Profiler.stop')) as { profile: unknown };
   writeFileSync(OUT, JSON.stringify(profile));
