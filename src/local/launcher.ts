@@ -59,6 +59,12 @@ async function startWrangler(name: string, config: string, port: number, o: Laun
       [MARK_VARIABLE]: MARK,
       WRANGLER_SEND_METRICS: 'false',
       CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+      // Development aids of wrangler dev that a service must not run (D72): the local explorer, an API on every port
+      // that reads and writes any Durable Object, KV namespace and bucket without a token, and local observability,
+      // which streams every invocation's trace to a collector that writes it to SQLite (about 40 % of a crawled
+      // page's CPU).
+      X_LOCAL_EXPLORER: 'false',
+      X_LOCAL_OBSERVABILITY: 'false',
       WRANGLER_LOG_PATH: path.join(o.dataDir, 'logs'),
       // The browser lane's Chromium wrapper of this data dir (src/lanes/browser/local-chrome.ts).
       XDG_CACHE_HOME: chrome?.cacheHome ?? process.env.XDG_CACHE_HOME ?? path.join(ROOT, 'node_modules/.cache'),

@@ -49,6 +49,20 @@ describe('local service with a token', () => {
     expect(r.body.details).toBeUndefined();
   });
 
+  // wrangler dev serves a local explorer on every port it opens: an API that reads and writes any Durable Object's
+  // SQLite, KV (the MCP grants) and R2, with no token. The launcher turns it off (D72).
+  it.each(['/cdn-cgi/explorer/api/local/workers', '/cdn-cgi/explorer/api/workers/durable_objects/namespaces', '/cdn-cgi/explorer'])(
+    'serves no wrangler explorer at %s, on the API or the preview port',
+    async (route) => {
+      for (const base of [svc.base, svc.previewBase]) {
+        const r = await fetch(`${base}${route}`);
+        const body = await r.text();
+        expect(r.status, `${base}${route}`).not.toBe(200);
+        expect(body).not.toContain('capture-api');
+      }
+    },
+  );
+
   it('names unsupported parameters as sent', async () => {
     const r = await svc.post('/v1/scrape', { url: 'http://127.0.0.1:1/', actions: [], proxy: 'x' }, AUTH);
     expect(r.status).toBe(400);
