@@ -11,7 +11,7 @@ import { iso, type CrawlRecord } from '../src/tasks/records.ts';
 import { echoOptions } from '../src/tasks/requests.ts';
 import type { StoredResult } from '../src/tasks/result-store.ts';
 import { LIST_MAX_BYTES, MAX_CRAWL_BLOCKED } from '../src/tasks/settings.ts';
-import type { CrawlClaim, CrawlCreate, HandedPage, PageOutcome, PageRecord, RecordOutcome, SweepOutcome, SweepRequest, Transition } from '../src/tasks/store.ts';
+import type { CrawlClaim, CrawlCreate, HandedPage, PageOutcome, RecordOutcome, SweepOutcome, SweepRequest, Transition } from '../src/tasks/store.ts';
 import {
   admitLinks,
   budgetOf,
@@ -137,24 +137,18 @@ export class CrawlObject extends TaskObject {
   }
 
   /**
-   * Records pages (`record` for each, in order), then leases up to `take` of the pages that may start now straight to
-   * this consumer instead of sending them as messages (D280): the frontier does not wait for the queue's delivery
-   * rhythm. Pages beyond `take`, and any page the host gate delays, still go as messages. A consumer sends the pages
-   * it finished while its previous call was out together in one call (D288): one dispatch and one commit for them all.
+   * `record`, then up to `take` of the pages that may start now are leased straight to this consumer instead of being
+   * sent as messages (D280): the frontier does not wait for the queue's delivery rhythm, and a page costs one call
+   * here instead of two. Pages beyond `take`, and any page the host gate delays, still go as messages.
    */
-  async recordAndTake(pages: readonly PageRecord[], take: number, token: string): Promise<RecordOutcome> {
+  async recordAndTake(index: number, stored: StoredResult, outcome: PageOutcome, take: number, token: string): Promise<RecordOutcome> {
     // Settings first: no await between taking the next pages' leases and answering.
     const config = await this.config();
-    let row = this.#row();
-    const start = row;
-    const recorded = pages.map((p) => {
-      const page = this.#recordPage(row, p.index, p.stored, p.outcome);
-      row = page.row;
-      return page.recorded;
-    });
-    const hand = take > 0 && start !== null ? { take, token, leaseMs: leaseMsFor(this.#settingsOf(start).options, config) } : null;
-    const next = await this.#dispatch(hand, row);
-    return { recorded, next };
+    const row = this.#row();
+    const page = this.#recordPage(row, index, stored, outcome);
+    const hand = take > 0 && row !== null ? { take, token, leaseMs: leaseMsFor(this.#settingsOf(row).options, config) } : null;
+    const next = await this.#dispatch(hand, page.row);
+    return { recorded: page.recorded, next };
   }
 
   #recordPage(row: CrawlRow | null, index: number, stored: StoredResult, outcome: PageOutcome): PageRecorded {

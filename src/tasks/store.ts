@@ -5,7 +5,6 @@ import type { CaptureOptions } from '../request/capture-options.ts';
 import type { TaskKind } from './ids.ts';
 import type { LogSlice } from './listing.ts';
 import type { BatchRecord, CrawlRecord } from './records.ts';
-import type { StoredResult } from './result-store.ts';
 
 export interface BatchCreate {
   id: string;
@@ -111,16 +110,9 @@ export interface HandedPage {
   token: string;
 }
 
-/** A captured crawl page on its way to the crawl object. */
-export interface PageRecord {
-  index: number;
-  stored: StoredResult;
-  outcome: PageOutcome;
-}
-
-/** What recording crawl pages returns: whether each was recorded (in order), and pages handed to the same consumer. */
+/** What recording a crawl page returns: whether it was recorded, and pages handed to the same consumer. */
 export interface RecordOutcome {
-  recorded: boolean[];
+  recorded: boolean;
   next: HandedPage[];
 }
 

@@ -132,32 +132,3 @@ describe('blocked entries have their own bound', () => {
     await api('POST', `/v1/crawls/${body.id}/cancel`);
   });
 });
-
-describe('pages recorded together (D288)', () => {
-  it('records each page once, in order, and hands the pages that may start to the caller in one dispatch', async () => {
-    const { body } = await api('POST', '/v1/crawls', { url: `${FIXTURE}/slow/1500`, maxPages: 50 });
-    const done: PageOutcome = { links: [`${FIXTURE}/site/1`, `${FIXTURE}/site/2`, `${FIXTURE}/site/1`], requested: true, crawlDelayMs: 0 };
-    const entry = (n: number): StoredResult => ({ status: 'success', body: `{"index":${n}}`, r2Key: null, bytes: 11 });
-    await runInDurableObject(crawlStub(env, body.id), async (instance: CrawlObject, state) => {
-      const sql = state.storage.sql;
-      for (const idx of [1, 2]) {
-        sql.exec("INSERT INTO units (idx, url, state, lease_until, lease_token) VALUES (?, ?, 'leased', ?, 't')", idx, `${FIXTURE}/slow/1500?p=${idx}`, Date.now() + 60_000);
-      }
-      const pages = [1, 2].map((index) => ({ index, stored: entry(index), outcome: done }));
-      const out = await instance.recordAndTake(pages, 8, 'msg');
-      expect(out.recorded).toEqual([true, true]);
-      // The two links are new units once (3 and 4), and both may start now: they are handed, not sent.
-      expect(out.next.map((p) => [p.index, p.url, p.token])).toEqual([
-        [3, `${FIXTURE}/site/1`, 'msg/3'],
-        [4, `${FIXTURE}/site/2`, 'msg/4'],
-      ]);
-      const log = sql.exec<{ idx: number }>('SELECT idx FROM log WHERE idx > 0 ORDER BY seq').toArray();
-      expect(log.map((r) => r.idx)).toEqual([1, 2]);
-      // A page sent again (a retried call) is not recorded twice; the others of its call still are.
-      sql.exec("INSERT INTO units (idx, url, state, lease_until, lease_token) VALUES (5, ?, 'leased', ?, 't')", `${FIXTURE}/slow/1500?p=5`, Date.now() + 60_000);
-      const again = await instance.recordAndTake([{ index: 2, stored: entry(2), outcome: done }, { index: 5, stored: entry(5), outcome: done }], 0, 'msg2');
-      expect(again).toEqual({ recorded: [false, true], next: [] });
-    });
-    await api('POST', `/v1/crawls/${body.id}/cancel`);
-  });
-});
