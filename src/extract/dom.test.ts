@@ -35,8 +35,30 @@ describe('absoluteUrl / documentBase', () => {
     ['  https://y.example  ', 'https://x.example/', 'https://y.example/'],
     ['', 'https://x.example/', null],
     ['http://[bad', 'https://x.example/', null],
+    ['http:rel', 'http://x.example/p/q', 'http://x.example/p/rel'],
+    ['//y.example/a', 'http://x.example/p', 'http://y.example/a'],
+    ['/\\y.example/a', 'https://x.example/p', 'https://y.example/a'],
+    ['?q=1', 'https://x.example/p/q', 'https://x.example/p/q?q=1'],
+    ['/a/./b/../c d', 'https://u:p@x.example:8443/p', 'https://u:p@x.example:8443/a/c%20d'],
   ])('%s against %s', (href, base, want) => {
+    // Twice: the second answer may come from the remembered resolutions and must be the same.
     expect(absoluteUrl(href, base)).toBe(want);
+    expect(absoluteUrl(href, base)).toBe(want);
+  });
+
+  it('remembers a root-relative resolution per origin, never across origins or for path-relative hrefs', () => {
+    const cases: Array<[string, string]> = [
+      ['/menu/a', 'https://one.example/x/y'],
+      ['/menu/a', 'https://two.example/x/y'],
+      ['/menu/a', 'http://one.example/x/y'],
+      ['/menu/a', 'https://one.example:8443/'],
+      ['menu/a', 'https://one.example/x/y'],
+      ['menu/a', 'https://one.example/z/'],
+      ['HTTPS://One.Example/A', 'https://two.example/'],
+    ];
+    for (let round = 0; round < 2; round++) {
+      for (const [href, base] of cases) expect(absoluteUrl(href, base), `${href} against ${base}`).toBe(new URL(href, base).href);
+    }
   });
 
   it('resolves <base href> against the page URL and falls back to the page URL', () => {
