@@ -9,7 +9,7 @@ import { scopeFor, type Scope } from '../src/tasks/frontier.ts';
 import type { HostGate } from '../src/tasks/politeness.ts';
 import type { CrawlStatus } from '../src/tasks/records.ts';
 import { MAX_CRAWL_BLOCKED } from '../src/tasks/settings.ts';
-import { UNIT_DONE, stateCounts, type UnitState } from './units.ts';
+import { UNIT_DONE, type UnitState } from './units.ts';
 
 export type CrawlRow = {
   id: string;
@@ -30,8 +30,8 @@ export function crawlRow(sql: SqlStorage): CrawlRow | null {
 }
 
 export function hostGate(sql: SqlStorage, row: CrawlRow): HostGate {
-  const s = stateCounts(sql);
-  return { crawlDelayMs: row.crawl_delay_ms, inflight: s.queued + s.leased, nextAt: row.next_at };
+  const { states } = budgetOf(sql, row);
+  return { crawlDelayMs: row.crawl_delay_ms, inflight: states.queued + states.leased, nextAt: row.next_at };
 }
 
 /** Where the crawl stands against its budget. */
@@ -44,12 +44,11 @@ export interface Budget {
   blocked: number;
 }
 
-/** The state counts and the done units' fetched/blocked sums; the units_state_fetched index covers it. */
-export const BUDGET_SQL =
-  'SELECT state, COUNT(*) AS n, COALESCE(SUM(COALESCE(fetched, 1)), 0) AS used, COALESCE(SUM(fetched = 0), 0) AS refused FROM units GROUP BY state';
+/** The state counts and the done units' fetched/blocked sums, kept by triggers (crawl migration 5, D288). */
+export const BUDGET_SQL = 'SELECT state, n, used, refused FROM unit_counts';
 
 export function budgetOf(sql: SqlStorage, row: CrawlRow): Budget {
-  // One statement: the state counts and the done units' fetched/blocked sums (this runs for every recorded page).
+  // Six rows, whatever the size of the frontier (this runs for every recorded page).
   const states: Record<UnitState, number> = { pending: 0, queued: 0, leased: 0, done: 0, cancelled: 0, dropped: 0 };
   let fetched = 0;
   let blocked = 0;

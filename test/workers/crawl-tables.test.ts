@@ -106,14 +106,36 @@ describe('pages handed to a consumer', () => {
 });
 
 describe('budget count', () => {
-  it('reads the covering index, not the units (it runs for every recorded page)', async () => {
+  it('is kept by triggers through inserts, state and fetched changes and deletes, as a count of the units would give', async () => {
     await withSql((sql) => {
-      const plan = sql
-        .exec<{ detail: string }>(`EXPLAIN QUERY PLAN ${BUDGET_SQL}`)
-        .toArray()
-        .map((r) => r.detail)
-        .join(' | ');
-      expect(plan).toContain('COVERING INDEX units_state_fetched');
+      const count = () =>
+        sql
+          .exec('SELECT state, COUNT(*) AS n, SUM(COALESCE(fetched, 1)) AS used, SUM(fetched IS 0) AS refused FROM units GROUP BY state ORDER BY state')
+          .toArray();
+      const kept = () => sql.exec('SELECT state, n, used, refused FROM unit_counts WHERE n > 0 ORDER BY state').toArray();
+      sql.exec("INSERT INTO units (idx, url, state) VALUES (0, ?, 'pending')", page(''));
+      admitLinks(sql, 10, [page('a'), page('b'), page('c')]);
+      expect(leasePending(sql, 2, 1000, 500, 'm')).toHaveLength(2);
+      markDone(sql, 0, true);
+      markDone(sql, 1, false);
+      sql.exec("UPDATE units SET attempts = 5, lease_token = 'x' WHERE idx = 2");
+      sql.exec('DELETE FROM units WHERE idx = 3');
+      expect(kept()).toEqual(count());
+      expect(kept()).toEqual([
+        { state: 'done', n: 2, used: 1, refused: 1 },
+        { state: 'pending', n: 1, used: 1, refused: 0 },
+      ]);
+      expect(sql.exec<{ detail: string }>(`EXPLAIN QUERY PLAN ${BUDGET_SQL}`).toArray().map((r) => r.detail).join(' | ')).not.toContain('units');
+    });
+  });
+
+  it('starts from the units a crawl already had when migration 5 runs', async () => {
+    await runInDurableObject(crawlStub(env, newTaskId('crawl')), (_instance, state) => {
+      applyMigrations(state.storage, CRAWL_MIGRATIONS.filter((m) => m.version < 5));
+      const sql = state.storage.sql;
+      sql.exec("INSERT INTO units (idx, url, state, fetched) VALUES (0, 'a', 'done', 1), (1, 'b', 'done', 0), (2, 'c', 'done', NULL), (3, 'd', 'pending', NULL)");
+      applyMigrations(state.storage, CRAWL_MIGRATIONS);
+      expect(budgetOf(sql, { max_pages: 10 } as CrawlRow)).toMatchObject({ states: { done: 3, pending: 1 }, remaining: 8, blocked: 1 });
     });
   });
 });
