@@ -1,6 +1,6 @@
 // Tables of one crawl object (durable-objects/crawl.ts), versioned; applied when the object starts.
 import type { Migration } from './apply.ts';
-import { UNITS_V1, UNITS_V2 } from './units.ts';
+import { LOG_COUNTS_SQL, UNITS_V1, UNITS_V2 } from './units.ts';
 import { TASK_HOOKS_SQL } from './deliveries.ts';
 
 // A unit's share of the sums: 1, the budget it used, 1 when robots.txt refused it.
@@ -53,4 +53,5 @@ export const CRAWL_MIGRATIONS: readonly Migration[] = [
     sql: `${UNIT_COUNTS_SQL}
     DROP INDEX IF EXISTS units_state_fetched;`,
   },
+  { version: 6, sql: LOG_COUNTS_SQL },
 ];

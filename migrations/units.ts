@@ -27,3 +27,19 @@ CREATE TABLE IF NOT EXISTS log (
  * service starts knows which messages died with the previous process (decision D223).
  */
 export const UNITS_V2 = 'ALTER TABLE units ADD COLUMN sent_at INTEGER;';
+
+/**
+ * Results per status (batch version 4, crawl version 6; decision D289): kept by triggers on the log (which the
+ * service only appends to), filled from the log as it stands. Counting the log itself read every result's row,
+ * bodies of up to a megabyte included, on every status read.
+ */
+export const LOG_COUNTS_SQL = `
+CREATE TABLE IF NOT EXISTS log_counts (status TEXT PRIMARY KEY, n INTEGER NOT NULL);
+DELETE FROM log_counts;
+INSERT INTO log_counts (status, n) SELECT status, COUNT(*) FROM log GROUP BY status;
+CREATE TRIGGER IF NOT EXISTS log_counted AFTER INSERT ON log BEGIN
+  INSERT INTO log_counts (status, n) VALUES (new.status, 1) ON CONFLICT (status) DO UPDATE SET n = n + 1;
+END;
+CREATE TRIGGER IF NOT EXISTS log_uncounted AFTER DELETE ON log BEGIN
+  UPDATE log_counts SET n = n - 1 WHERE status = old.status;
+END;`;

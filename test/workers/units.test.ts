@@ -12,7 +12,6 @@ import {
   queuePending,
   releaseUnit,
   resultCounts,
-  stateCounts,
 } from '../../durable-objects/units.ts';
 import { applyMigrations } from '../../migrations/apply.ts';
 import { BATCH_MIGRATIONS } from '../../migrations/batch.ts';
@@ -20,6 +19,14 @@ import { batchStub } from '../../durable-objects/stubs.ts';
 import { newTaskId } from '../../src/tasks/ids.ts';
 import type { StoredResult } from '../../src/tasks/result-store.ts';
 import { env } from './helpers.ts';
+
+const statesOf = (sql: SqlStorage): Record<string, number> => ({
+  pending: 0,
+  queued: 0,
+  leased: 0,
+  done: 0,
+  ...Object.fromEntries(sql.exec<{ state: string; n: number }>('SELECT state, COUNT(*) AS n FROM units GROUP BY state').toArray().map((r) => [r.state, r.n])),
+});
 
 const stored = (status: StoredResult['status'], body: string): StoredResult => ({ status, body, r2Key: null, bytes: body.length });
 
@@ -51,7 +58,7 @@ describe('unit leases', () => {
       releaseUnit(sql, 0, 'm2', 1100);
       expect(claimUnit(sql, 0, 1200, 10_000, 'm3')).toEqual({ kind: 'busy' });
       releaseUnit(sql, 0, 'm1', 1300);
-      expect(stateCounts(sql)).toMatchObject({ queued: 1, leased: 0 });
+      expect(statesOf(sql)).toMatchObject({ queued: 1, leased: 0 });
       expect(claimUnit(sql, 0, 1400, 10_000, 'm3')).toMatchObject({ kind: 'capture' });
     });
   });
@@ -83,7 +90,7 @@ describe('sending units', () => {
       expect(row(3)).toMatchObject({ state: 'queued', due_at: 5000, sent_at: 4000 });
       expect(queuePending(sql, 0, 5000, 4000)).toEqual([]);
       expect(queuePending(sql, 9, 5000, 4000)).toEqual([5]);
-      expect(stateCounts(sql)).toMatchObject({ pending: 0, queued: 6 });
+      expect(statesOf(sql)).toMatchObject({ pending: 0, queued: 6 });
     });
   });
 });
@@ -127,11 +134,16 @@ describe('migrations', () => {
       // The version-1 tables exactly as the first release created them, without a schema_migrations table.
       sql.exec(BATCH_MIGRATIONS[0].sql);
       sql.exec("INSERT INTO units (idx, url, state, due_at) VALUES (0, 'http://a.test/', 'queued', 5)");
-      expect(applyMigrations(state.storage, BATCH_MIGRATIONS)).toBe(3);
-      expect(sql.exec<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version').toArray()).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
+      sql.exec("INSERT INTO log (idx, status, bytes, body) VALUES (0, 'success', 2, '{}')");
+      expect(applyMigrations(state.storage, BATCH_MIGRATIONS)).toBe(4);
+      expect(sql.exec<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version').toArray()).toEqual([1, 2, 3, 4].map((version) => ({ version })));
       expect(sql.exec('SELECT idx, url, sent_at FROM units').toArray()).toEqual([{ idx: 0, url: 'http://a.test/', sent_at: null }]);
-      // Applying again changes nothing.
-      expect(applyMigrations(state.storage, BATCH_MIGRATIONS)).toBe(3);
+      // Applying again changes nothing; the results recorded before are counted (D289), and later ones too.
+      expect(applyMigrations(state.storage, BATCH_MIGRATIONS)).toBe(4);
+      expect(resultCounts(sql)).toMatchObject({ done: 1, byStatus: { success: 1 } });
+      sql.exec("INSERT INTO log (idx, status, bytes, body) VALUES (1, 'failed', 2, '{}'), (2, 'success', 2, '{}')");
+      sql.exec("INSERT INTO log (idx, status, bytes, body) VALUES (2, 'success', 2, '{}') ON CONFLICT (idx) DO NOTHING");
+      expect(resultCounts(sql)).toMatchObject({ done: 3, byStatus: { success: 2, failed: 1 } });
       // A unit sent before versions existed (sent_at null) counts as lost to the restart sweep only.
       expect(lapsedUnits(sql, 10, 1_000_000)).toEqual([]);
       expect(lapsedUnits(sql, 10, 1_000_000, 10)).toEqual([0]);
