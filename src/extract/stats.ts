@@ -47,15 +47,7 @@ export function isInlineTag(tag: string): boolean {
   return INLINE.has(tag);
 }
 
-/** Commas of a text: Latin, Arabic, ideographic and fullwidth. */
-function commaCount(t: string): number {
-  let n = 0;
-  for (let i = 0; i < t.length; i++) {
-    const c = t.charCodeAt(i);
-    if (c === 0x2c || c === 0x60c || c === 0x3001 || c === 0xff0c) n++;
-  }
-  return n;
-}
+const COMMA = /[,،、，]/g;
 
 
 interface Pending {
@@ -76,15 +68,7 @@ export function computeStats(root: DomElement): StatsMap {
   return map;
 }
 
-// What a block element hands its parent: its unit is closed, nothing is pending. Shared, never written.
-const CLOSED: Readonly<Pending> = Object.freeze({ chars: 0, linkChars: 0, commas: 0, lead: 0, leadLinkChars: 0 });
-
-// What the element visit() just finished leaves pending for its parent's unit, read by the caller right after the
-// call. The walk runs three or four times per page over every element, so it allocates only the stats it keeps and
-// one pending unit per element.
-let handedUp: Readonly<Pending> = CLOSED;
-
-function visit(el: DomElement, inLink: boolean, map: StatsMap): ElementStats {
+function visit(el: DomElement, inLink: boolean, map: StatsMap): Pending {
   const tag = el.localName;
   const link = inLink || tag === 'a';
   const st: ElementStats = { chars: 0, linkChars: 0, score: 0, paragraphs: 0, commas: 0, local: 0, proseChars: 0, linkUnits: 0,
@@ -104,10 +88,12 @@ function visit(el: DomElement, inLink: boolean, map: StatsMap): ElementStats {
       }
       if (pend.lead === 0) pend.lead = link ? 1 : 2;
       if (pend.lead === 1 && link && pend.chars === pend.linkChars) pend.leadLinkChars = pend.linkChars;
-      pend.commas += commaCount(t);
+      const m = t.match(COMMA);
+      if (m !== null) pend.commas += m.length;
     } else if (c.nodeType === ELEMENT_NODE) {
-      const cs = visit(c as DomElement, link, map);
-      const p = handedUp;
+      const ce = c as DomElement;
+      const p = visit(ce, link, map);
+      const cs = map.get(ce) as ElementStats;
       st.chars += cs.chars;
       st.linkChars += cs.linkChars;
       st.score += cs.score;
@@ -126,21 +112,22 @@ function visit(el: DomElement, inLink: boolean, map: StatsMap): ElementStats {
       pend.commas += p.commas;
     }
   }
-  handedUp = INLINE.has(tag) ? pend : CLOSED;
-  // An inline element's text goes on in its parent's unit; a block element closes its unit.
-  if (handedUp === pend || pend.chars === 0) return st;
-  const v = unitValue(pend.chars, pend.linkChars);
-  st.score += v;
-  creditAncestors(el, v, map);
-  if (pend.chars >= 25 && pend.linkChars < 0.35 * pend.chars) st.proseChars += pend.chars;
-  if (pend.chars >= 8) st.units += 1;
-  if (pend.chars >= 8 && pend.linkChars >= 0.6 * pend.chars) st.linkUnits += 1;
-  else if (pend.lead === 1 && pend.leadLinkChars >= 10) st.linkLedUnits += 1;
-  if (pend.chars >= 80 && pend.linkChars < 0.35 * pend.chars) {
-    st.paragraphs += 1;
-    st.commas += pend.commas;
+  if (INLINE.has(tag)) return pend;
+  // A block element closes its unit.
+  if (pend.chars > 0) {
+    const v = unitValue(pend.chars, pend.linkChars);
+    st.score += v;
+    creditAncestors(el, v, map);
+    if (pend.chars >= 25 && pend.linkChars < 0.35 * pend.chars) st.proseChars += pend.chars;
+    if (pend.chars >= 8) st.units += 1;
+    if (pend.chars >= 8 && pend.linkChars >= 0.6 * pend.chars) st.linkUnits += 1;
+    else if (pend.lead === 1 && pend.leadLinkChars >= 10) st.linkLedUnits += 1;
+    if (pend.chars >= 80 && pend.linkChars < 0.35 * pend.chars) {
+      st.paragraphs += 1;
+      st.commas += pend.commas;
+    }
   }
-  return st;
+  return { chars: 0, linkChars: 0, commas: 0, lead: 0, leadLinkChars: 0 };
 }
 
 const LOCAL_SHARE = [1, 1 / 2, 1 / 6];
