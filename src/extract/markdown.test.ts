@@ -59,6 +59,27 @@ describe('toMarkdown', () => {
     expect(md(html)).toBe(`${prose.trim()}\n\nSecond cell.`);
   });
 
+  it.each([
+    ['a layout table', 'table'],
+    ['a row of one', 'tr'],
+    ['a section of one', 'tbody'],
+  ])('reads a content root that is %s as blocks, not as one table row', (_name, selector) => {
+    const prose = 'Text standing in a column of an old page grid, long enough to be read as prose here. '.repeat(2);
+    const html = `<table><tbody><tr><td><p>${prose}</p></td><td><p>Second column.</p></td></tr></tbody></table>`;
+    const doc = parseDocument(`<html><body>${html}</body></html>`);
+    const out = toMarkdown(doc.querySelector(selector) as DomElement, BASE);
+    expect(out).toBe(`${prose.trim()}\n\nSecond column.`);
+  });
+
+  it('keeps a data table that is the content root a table', () => {
+    const doc = parseDocument('<html><body><table><tr><th>k</th><th>v</th></tr><tr><td>a</td><td>1</td></tr></table></body></html>');
+    expect(toMarkdown(doc.querySelector('table') as DomElement, BASE)).toBe('| k | v |\n| --- | --- |\n| a | 1 |');
+  });
+
+  it('writes a heading with block wrappers inside on one line', () => {
+    expect(md('<h2><div><a href="#x" aria-label="link"></a></div><div>Default limits</div></h2><p>x</p>')).toBe('## Default limits\n\nx');
+  });
+
   it('unwraps single-column tables', () => {
     expect(md('<table><tr><td>one</td></tr><tr><td>two</td></tr></table>')).toBe('one\n\ntwo');
   });

@@ -178,6 +178,14 @@ function buildService(base: string): TurndownService {
       return prefix + body + (li.nextSibling !== null && !body.endsWith('\n') ? '\n' : '');
     },
   });
+  // An ATX heading is one line: wrappers inside it (a hidden anchor <div>, a text <div>) must not split it.
+  td.addRule('heading', {
+    filter: ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'],
+    replacement: (content, node) => {
+      const text = normalizeSpace(content.replace(/\n+/g, ' '));
+      return text === '' ? '' : `\n\n${'#'.repeat(Number(node.nodeName.charAt(1)))} ${text}\n\n`;
+    },
+  });
   td.addRule('strike', {
     filter: ['del', 's', 'strike'],
     replacement: (content) => (content.trim() === '' ? '' : `~~${content}~~`),

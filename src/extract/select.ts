@@ -79,6 +79,15 @@ function continuesArticle(sib: DomElement, coreScore: number, coreProse: number,
 }
 
 /**
+ * A cell beside the core's cell in a table row is a column of a layout grid (menus, news tickers, contact boxes):
+ * it continues the article only as a second text column, with prose of at least half the core's.
+ */
+function continuesColumn(cell: DomElement, coreProse: number, stats: StatsMap): boolean {
+  const st = stats.get(cell);
+  return st !== undefined && linkDensity(st) < 0.35 && st.proseChars >= Math.max(80, coreProse * 0.5);
+}
+
+/**
  * Chooses the content root, mutating the tree: starting at the core, climbs up to MAX_LEVELS ancestors; at each
  * level the siblings that continue the article are kept (with headings and small blocks between kept ones), the
  * rest are removed. The root is the highest ancestor at which something was kept.
@@ -95,7 +104,10 @@ export function selectMain(root: DomElement, stats: StatsMap, journal: Journal |
     const parent = x.parentElement;
     if (parent === null) break;
     const siblings = elementChildren(parent);
-    const keep = siblings.map((s) => s === x || continuesArticle(s, coreScore, coreProse, stats));
+    const continues = parent.localName === 'tr'
+      ? (s: DomElement): boolean => continuesColumn(s, coreProse, stats)
+      : (s: DomElement): boolean => continuesArticle(s, coreScore, coreProse, stats);
+    const keep = siblings.map((s) => s === x || continues(s));
     let first = keep.indexOf(true);
     const last = keep.lastIndexOf(true);
     // A section heading right before the first kept block titles it (h2–h6; the page's h1 is the page title).

@@ -70,7 +70,8 @@ export function computeStats(root: DomElement): StatsMap {
 
 function visit(el: DomElement, inLink: boolean, map: StatsMap): Pending {
   const tag = el.localName;
-  const link = inLink || tag === 'a';
+  // An <a> without href is a placeholder (HTML §4.5.1: toggles, tab titles), not a link away from the page.
+  const link = inLink || (tag === 'a' && el.hasAttribute('href'));
   const st: ElementStats = { chars: 0, linkChars: 0, score: 0, paragraphs: 0, commas: 0, local: 0, proseChars: 0, linkUnits: 0,
     units: 0, linkLedUnits: 0 };
   map.set(el, st);

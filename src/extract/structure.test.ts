@@ -9,7 +9,7 @@ const DIR = path.resolve(import.meta.dirname, '..', '..', 'test', 'fixtures', 'e
 const read = (name: string): string => fs.readFileSync(path.join(DIR, name), 'utf8');
 
 describe('content structure golden pages', () => {
-  it.each(['recipe-de-zwetschgenkuchen', 'blog-en-multiblock'])('%s', (name) => {
+  it.each(['recipe-de-zwetschgenkuchen', 'blog-en-multiblock', 'layout-table-columns', 'toggle-faq'])('%s', (name) => {
     const got = extractPage(read(`${name}.html`), { url: `https://${name}.example/page` });
     expect(`${got.markdown}\n`).toBe(read(`${name}.md`));
   });
@@ -21,5 +21,17 @@ describe('content structure golden pages', () => {
     const blog = read('blog-en-multiblock.md');
     for (const s of ['Two winters ago', 'Modern epoxy', 'Launch day']) expect(blog).toContain(s);
     expect(blog).not.toContain('Varnish that lasts');
+  });
+
+  it('reads an old table layout as its content column: no sidebar column, no page-wide table row', () => {
+    const md = read('layout-table-columns.md');
+    for (const s of ['Für die Benutzung', '| Reihengrab | 620,00 Euro |', 'Auskunft gibt Ihnen']) expect(md).toContain(s);
+    for (const s of ['Aktuelles', 'Grüngutannahme', 'Standesamt']) expect(md).not.toContain(s);
+  });
+
+  it('keeps a question list whose toggles are <a> without href, and headings with wrappers whole', () => {
+    const md = read('toggle-faq.md');
+    for (const s of ['## Curing comes first', '## Your questions', 'Can I store a cut squash?', 'Usually the stalk']) expect(md).toContain(s);
+    expect(md).not.toContain('Plaiting onions');
   });
 });

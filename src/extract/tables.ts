@@ -41,7 +41,10 @@ function cellsOf(tr: DomElement): DomElement[] {
 export function isLayoutTable(table: DomElement): boolean {
   const role = table.getAttribute('role');
   if (role === 'presentation' || role === 'none') return true;
-  const rows = rowsOf(table);
+  return rowsAreLayout(rowsOf(table));
+}
+
+function rowsAreLayout(rows: DomElement[]): boolean {
   if (rows.length === 0) return true;
   let maxCells = 0;
   for (const r of rows) {
@@ -56,8 +59,36 @@ export function isLayoutTable(table: DomElement): boolean {
   return maxCells <= 1 || (rows.length === 1 && maxCells <= 2);
 }
 
+const TABLE_PARTS = new Set(['thead', 'tbody', 'tfoot']);
+
+/** The rows a content root holds when the root is a table or a part of one (the article sits in a layout grid). */
+function rootRows(root: DomElement): DomElement[] | null {
+  if (root.localName === 'tr') return [root];
+  if (root.localName === 'table') return rowsOf(root);
+  if (TABLE_PARTS.has(root.localName)) return elementChildren(root).filter((r) => r.localName === 'tr');
+  return null;
+}
+
+/**
+ * A content root that is a layout table, or a row or section of one, keeps its element (it is the root) but its
+ * cells become plain blocks inside it: otherwise a whole page's text would come out as one GFM table row.
+ */
+function unwrapLayoutRoot(root: DomElement): void {
+  const rows = rootRows(root);
+  if (rows === null || (root.localName === 'table' ? !isLayoutTable(root) : !rowsAreLayout(rows))) return;
+  const cells = rows.flatMap(cellsOf);
+  const blocks = cells.map((cell) => {
+    const d = blockFrom(root, 'div');
+    moveChildren(cell, d);
+    return d;
+  });
+  while (root.firstChild !== null) root.firstChild.remove();
+  for (const b of blocks) root.appendChild(b);
+}
+
 /** Unwraps layout tables into plain blocks and moves data-table captions out in front of their table. */
 export function prepareTables(root: DomElement): void {
+  unwrapLayoutRoot(root);
   const tables = Array.from(root.querySelectorAll('table'));
   if (root.localName === 'table') tables.unshift(root);
   for (const t of tables) {
