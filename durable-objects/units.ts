@@ -49,23 +49,24 @@ export function claimUnit(sql: SqlStorage, idx: number, now: number, leaseMs: nu
 }
 
 /**
- * Leases the first `limit` pending units to one consumer (D280) in one statement: what claimUnit does to a pending
- * unit, each under the token `<prefix>/<idx>`. Pages in frontier order.
+ * Leases the first `limit` pending units to one consumer (D280): what claimUnit does to a pending unit, each under the
+ * token `<prefix>/<idx>`. Pages in frontier order.
  */
 export function leasePending(sql: SqlStorage, limit: number, now: number, leaseMs: number, prefix: string): HandedPage[] {
   if (limit <= 0) return [];
-  const rows = sql
-    .exec<{ idx: number; url: string; attempts: number; lease_token: string }>(
-      `UPDATE units SET state = 'leased', lease_until = ?, lease_token = ? || '/' || idx, attempts = attempts + 1, sent_at = ?
-        WHERE idx IN (SELECT idx FROM units WHERE state = 'pending' ORDER BY idx LIMIT ?) RETURNING idx, url, attempts, lease_token`,
-      now + leaseMs,
-      prefix,
-      now,
-      limit,
-    )
-    .toArray();
-  // RETURNING gives no order.
-  return rows.sort((a, b) => a.idx - b.idx).map((r) => ({ index: r.idx, url: r.url, attempt: r.attempts, token: r.lease_token }));
+  return pendingUnits(sql, limit).map((idx) => {
+    const token = `${prefix}/${idx}`;
+    const r = sql
+      .exec<{ url: string; attempts: number }>(
+        "UPDATE units SET state = 'leased', lease_until = ?, lease_token = ?, attempts = attempts + 1, sent_at = ? WHERE idx = ? RETURNING url, attempts",
+        now + leaseMs,
+        token,
+        now,
+        idx,
+      )
+      .one();
+    return { index: idx, url: r.url, attempt: r.attempts, token };
+  });
 }
 
 /** Gives a lease back after a failed attempt, so the message's own retry can claim the unit again. */
@@ -137,6 +138,11 @@ export function resultCounts(sql: SqlStorage): { done: number; byStatus: StatusC
   return { done: rows.reduce((a, r) => a + r.n, 0), byStatus: statusCounts(rows) };
 }
 
+/**
+ * The first `limit` pending units in frontier order. Leasing and queueing read them apart from the updates that take
+ * them: in workerd an `UPDATE … WHERE idx IN (SELECT … LIMIT ?)` cost several times a read plus one update per row
+ * (D290).
+ */
 export function pendingUnits(sql: SqlStorage, limit: number): number[] {
   return sql
     .exec<{ idx: number }>("SELECT idx FROM units WHERE state = 'pending' ORDER BY idx LIMIT ?", limit)
@@ -159,19 +165,12 @@ export function markQueued(sql: SqlStorage, idxs: readonly number[], dueAt: numb
   );
 }
 
-/** pendingUnits and markQueued in one statement: the first `limit` pending units are queued; their idx in order. */
+/** The first `limit` pending units are queued; their idx in order. */
 export function queuePending(sql: SqlStorage, limit: number, dueAt: number, sentAt: number): number[] {
   if (limit <= 0) return [];
-  const rows = sql
-    .exec<{ idx: number }>(
-      `UPDATE units SET ${QUEUED} WHERE idx IN (SELECT idx FROM units WHERE state = 'pending' ORDER BY idx LIMIT ?) RETURNING idx`,
-      dueAt,
-      sentAt,
-      limit,
-    )
-    .toArray();
-  // RETURNING gives no order.
-  return rows.map((r) => r.idx).sort((a, b) => a - b);
+  const idxs = pendingUnits(sql, limit);
+  for (const idx of idxs) sql.exec(`UPDATE units SET ${QUEUED} WHERE idx = ?`, dueAt, sentAt, idx);
+  return idxs;
 }
 
 /**
