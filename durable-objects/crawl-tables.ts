@@ -87,15 +87,16 @@ export function crawlSettings(row: CrawlRow): CrawlSettings {
 /**
  * Admits a page's admissible links (normalised, in scope, de-duplicated: frontier.ts admissibleLinks) as pending
  * units, in page order, while the frontier is below `bound` (D50, D225). One statement: links already in the frontier
- * are skipped and the rest numbered on from the current count. SQLite reads the whole SELECT before inserting (its
- * source reads the target table), so the count and the checks see the frontier as it was before this page.
+ * are skipped and the rest numbered on after the highest idx (units are numbered from 0 and never deleted, so that is
+ * the count, read from the primary key's last entry instead of counting every unit). SQLite reads the whole SELECT
+ * before inserting (its source reads the target table), so the checks see the frontier as it was before this page.
  */
 export function admitLinks(sql: SqlStorage, bound: number, urls: readonly string[]): void {
   if (urls.length === 0) return;
   sql.exec(
     `INSERT INTO units (idx, url, state)
       SELECT idx, url, 'pending' FROM (
-        SELECT (SELECT COUNT(*) FROM units) + ROW_NUMBER() OVER (ORDER BY link.key) - 1 AS idx, link.value AS url
+        SELECT (SELECT COALESCE(MAX(idx), -1) FROM units) + ROW_NUMBER() OVER (ORDER BY link.key) AS idx, link.value AS url
         FROM json_each(?) AS link WHERE NOT EXISTS (SELECT 1 FROM units WHERE units.url = link.value)
       ) WHERE idx < ? ORDER BY idx`,
     JSON.stringify(urls),
