@@ -60,6 +60,7 @@ describe('the UTF-8 bytes of the decoded text (D287)', () => {
     ['a malformed sequence', new Uint8Array([0x3c, 0x70, 0x3e, 0xe9, 0x21]), 'text/html; charset=utf-8', 'none'],
     ['a multi-byte character cut at the end', enc.encode('<p>日').subarray(0, 5), 'text/html; charset=utf-8', 'none'],
     ['windows-1252', new Uint8Array([0x63, 0x61, 0x66, 0xe9]), 'text/html; charset=windows-1252', 'none'],
+    ['a page that spells U+FFFD itself', enc.encode('<p>\uFFFD</p>'), 'text/html; charset=utf-8', 'none'],
   ])('%s', (_name, bytes, ct, expected) => {
     const d = decodeHtml(bytes, ct);
     if (expected === 'none') expect(d.utf8).toBeNull();

