@@ -18,7 +18,7 @@ describe('broken pages extract like their well-formed twin', () => {
     expect(`${twin.markdown}\n`).toBe(read('well-formed.md'));
   });
 
-  it.each(['no-body', 'second-head', 'php-warning', 'meta-before-html', 'head-in-body'])('%s', (name) => {
+  it.each(['no-body', 'second-head', 'php-warning', 'meta-before-html', 'head-in-body', 'bgsound'])('%s', (name) => {
     const got = extractPage(read(`${name}.html`), { url: URL });
     expect(got.markdown).toBe(twin.markdown);
     expect(got.metadata.title).toBe(twin.metadata.title);
@@ -56,6 +56,10 @@ describe('repairTree', () => {
       '<html><head><title>T</title><meta name="d" content="e"></head><body><p>x</p><p>y</p></body></html>'],
     ['nested html/head/body tags are ignored', '<html><head><title>T</title></head><body><div><html><head><title>I</title></head><body><p>x</p></body></html></div></body></html>',
       '<html><head><title>T</title></head><body><div><title>I</title><p>x</p></div></body></html>'],
+    ['a <bgsound> holds nothing (void in HTML, not to the tokenizer)', '<html><head><title>T</title><bgsound src="a.mid"><p>x</p></html>',
+      '<html><head><title>T</title><bgsound src="a.mid"></bgsound></head><body><p>x</p></body></html>'],
+    ['a <bgsound> before <head>', '<html><bgsound src="a.mid"><title>T</title><p>x</p></html>',
+      '<html><head><bgsound src="a.mid"></bgsound><title>T</title></head><body><p>x</p></body></html>'],
     ['a well-formed page is left alone', '<html lang="en"><head><title>T</title></head><body><p>x</p></body></html>',
       '<html lang="en"><head><title>T</title></head><body><p>x</p></body></html>'],
   ])('%s', (_n, html, want) => {

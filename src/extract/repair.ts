@@ -7,7 +7,9 @@
 //    <head> at the first element that does not belong there and puts it and what follows into <body>;
 //  - content between </head> and <body>, or after </body>, stays a child of <html>; a browser puts it into <body>;
 //  - a second <head>, <body> or <html> tag becomes an element of its own; a browser ignores the tag and keeps its
-//    children where they stand.
+//    children where they stand;
+//  - a legacy void element the tokenizer does not know as void (<bgsound>) holds everything after it; a browser
+//    gives it no children.
 // The repair moves nodes only (never copies text), so the extractor sees what a browser would.
 import type { DomDocument, DomElement, DomNode } from './dom.ts';
 
@@ -38,9 +40,23 @@ export function unwrap(el: DomElement): void {
   el.replaceWith(...nodesFrom(el.firstChild));
 }
 
+/**
+ * A void element of HTML (§13.1.2) that htmlparser2 treats as a container: <bgsound>. Among the children of `parent`
+ * (the root or <head>, where it swallows the page and keeps it out of <body>), what one holds is moved out to follow
+ * it, in order. Elsewhere its content stays in the body's text, so nothing is looked for there.
+ */
+function emptyVoids(parent: DomElement): void {
+  for (let n = parent.firstChild; n !== null; n = n.nextSibling) {
+    if (tagOf(n) !== 'bgsound') continue;
+    const next = n.nextSibling;
+    for (const k of nodesFrom(n.firstChild)) parent.insertBefore(k, next);
+  }
+}
+
 /** Repairs the top of the tree: one <html> root holding <head> and <body>, everything in its place (see above). */
 export function repairTree(doc: DomDocument): void {
   const html = rootHtml(doc);
+  emptyVoids(html);
   const toHead: DomNode[] = [];
   const preHead: DomNode[] = [];
   const before: DomNode[] = [];
@@ -98,6 +114,7 @@ function rootHtml(doc: DomDocument): DomElement {
  * first text that is not white space) to the end. A nested <head> tag is ignored (unwrapped) on the way.
  */
 function headOverflow(head: DomElement): DomNode[] {
+  emptyVoids(head);
   let n = head.firstChild;
   while (n !== null) {
     const tag = tagOf(n);
