@@ -118,3 +118,11 @@ export const BOILERPLATE_TEXT = new RegExp(
     String.raw`subscribe|sign up|log in|login|follow us|click here|back to top|top|next|previous|close|menu|` +
     String.raw`skip to (?:main )?content|image|photo|video|watch|listen|play|reklame|anzeige|publicité|publicidad)[\s.:!…]*$`,
 );
+
+/**
+ * The heading a comment section opens with on templates that give it no class name (old table layouts, guestbook
+ * scripts): "3 Kommentare zu diesem Artikel", "Comments (2)", "Leserkommentare", "12 Responses to …".
+ */
+export const COMMENTS_HEADING =
+  /^(?:\d+\s+)?(?:kommentare?|leserkommentare|leserbriefe|reaktionen|comments?|responses?|replies|reader comments)(?:\s*\(\d+\)|\s+(?:zu|to|on)\b|\s*:?\s*$)/i;
+

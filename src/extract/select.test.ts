@@ -31,6 +31,25 @@ describe('main-content choice', () => {
     for (const gone of ['cookies', 'Section 3', 'Share', 'of comment', 'About this site']) expect(text).not.toContain(gone);
   });
 
+  it.each([
+    ['3 Kommentare zu diesem Artikel'],
+    ['Comments (2)'],
+    ['Leserkommentare'],
+    ['12 Responses to “A day at the mill”'],
+  ])('leaves out a comment section without a class name that opens with "%s"', (heading) => {
+    const comments = `<table><tr><td><b>${heading}</b>\n<tr><td><b>Karl</b> schrieb am 11.03.2004 um 20:15:
+      <tr><td>Gratuliere, das alte Fahrzeug war wirklich schon lange fällig, wir freuen uns mit euch allen.
+      <tr><td><b>Sabine</b> schrieb am 11.03.2004 um 21:02:<tr><td>War ein schönes Fest, vielen Dank an alle Helfer, und an die Jugend.</table>`;
+    const text = chosen(`<div><div>${P(5)}</div>${comments}</div>`);
+    expect(text).toContain('Paragraph 4 of prose');
+    for (const gone of ['Gratuliere', 'schönes Fest', heading]) expect(text).not.toContain(gone);
+  });
+
+  it('keeps a block after the article that only mentions comments further on', () => {
+    const text = chosen(`<div><div>${P(5)}</div><p>Comments from readers helped us correct the timetable, and the harbour office thanked them, too.</p></div>`);
+    expect(text).toContain('Comments from readers helped');
+  });
+
   it('keeps the section heading right before the chosen block, not the page title', () => {
     const text = chosen(`<div class="recipe"><h1>Page title</h1><div class="zubereitung"><h2>Zubereitung</h2><ol>${'<li>Step with enough words to be a sentence of the method, stirring and waiting.</li>'.repeat(5)}</ol></div></div>`);
     expect(text).toMatch(/^Zubereitung ?Step with/);

@@ -7,7 +7,7 @@
 //    core is kept when it carries a fair share of the core's score, or when it is itself a prose paragraph.
 // 3. Everything else beside the core is removed from the common parent, which becomes the content root.
 import { type DomElement, type Journal, SUBHEADING_TAGS, detach, elementChildren } from './dom.ts';
-import { hasPositiveCue, hasRecipeCue, BOILERPLATE_TEXT } from './cues.ts';
+import { hasPositiveCue, hasRecipeCue, BOILERPLATE_TEXT, COMMENTS_HEADING } from './cues.ts';
 import { linkOnlyKind } from './pointers.ts';
 import { type ElementStats, type StatsMap, isInlineTag } from './stats.ts';
 
@@ -66,7 +66,7 @@ function continuesArticle(sib: DomElement, coreScore: number, coreProse: number,
   if (st === undefined || st.chars === 0) return false;
   const ld = linkDensity(st);
   if (ld >= 0.35) return false;
-  if (isTeaserList(st)) return false;
+  if (isTeaserList(st) || opensCommentSection(sib)) return false;
   if (candidateScore(sib, st) >= Math.max(10, coreScore * 0.2)) return true;
   if (st.proseChars >= Math.max(80, coreProse * 0.1)) return true;
   // A recipe's ingredients box beside its method continues it too: its short rows never add up to prose.
@@ -76,6 +76,13 @@ function continuesArticle(sib: DomElement, coreScore: number, coreProse: number,
     return ld === 0 && /[.!?。！？]["”’»)]?\s*$/.test((sib.textContent ?? '').trim());
   }
   return false;
+}
+
+/** A block whose first line is a comment section's heading (the readers' comments after an article). */
+function opensCommentSection(el: DomElement): boolean {
+  const text = (el.textContent ?? '').trimStart().slice(0, 80);
+  const line = text.split('\n', 1)[0].trim();
+  return COMMENTS_HEADING.test(line);
 }
 
 /**
