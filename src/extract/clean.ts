@@ -11,6 +11,7 @@ import {
   NON_CONTENT_TAGS,
   hasStrongNegativeCue,
   hasWeakNegativeCue,
+  isWordsOfSentence,
 } from './cues.ts';
 import { disclosedIds, isDisclosed, isDisclosureButton } from './disclosed.ts';
 import type { StatsMap } from './stats.ts';
@@ -65,6 +66,7 @@ export function boilerplateReason(el: DomElement): string | null {
   if (BOILERPLATE_TAGS.has(tag) && !(tag === 'header' && (insideArticle(el) || isSectionHeader(el)))) return `tag:${tag}`;
   const role = el.getAttribute('role');
   if (role !== null && BOILERPLATE_ROLES.has(role.trim().toLowerCase())) return `role:${role}`;
+  if (isWordsOfSentence(el)) return null;
   if (hasStrongNegativeCue(el)) return 'cue';
   if (hasWeakNegativeCue(el)) return 'weak-cue';
   return null;

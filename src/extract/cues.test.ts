@@ -73,3 +73,30 @@ describe('golden pages', () => {
     expect(md('download-paragraph')).not.toContain('Lesen Sie auch');
   });
 });
+
+describe('words of a sentence', () => {
+  const text = (html: string): string => extractPage(`<html><body><div class="topic">${html}</div></body></html>`, { url: 'https://h.example/' }).markdown;
+  const sentence = (inner: string): string =>
+    `<p>Choose ${inner} in the window that opens, then confirm the booking with the button at the bottom of the dialog.</p>`;
+
+  it.each([
+    ['<strong class="f_Menu">Bookings › Recurring</strong>', 'Bookings › Recurring'],
+    ['<span class="menu-item">Recurring</span>', 'Recurring'],
+    ['<b class="nav-label">Recurring</b>', 'Recurring'],
+  ])('keeps %s inside running text', (inner, words) => {
+    const md = text(sentence(inner).repeat(3));
+    expect(md).toContain(words);
+  });
+
+  it.each([
+    ['<span class="sr-only">(opens a dialog)</span>', '(opens a dialog)'],
+    ['<span class="visually-hidden">(opens a dialog)</span>', '(opens a dialog)'],
+  ])('still drops %s: its class hides it', (inner, words) => {
+    expect(text(sentence(inner).repeat(3))).not.toContain(words);
+  });
+
+  it('still drops a region of that name standing on its own', () => {
+    expect(text(`${sentence('Recurring').repeat(3)}<span class="menu">Home Bookings Members</span>`)).not.toContain('Home Bookings');
+  });
+});
+

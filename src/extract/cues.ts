@@ -2,7 +2,7 @@
 // comments, advertising, consent banners), not rules for particular sites. `classAndId()` supplies the
 // lower-cased "id class" string they are tested on. Separators inside class names are `-`, `_` or camel case, so
 // patterns use `(?:^|[\s_-])` as a word start where a bare substring would hit unrelated words.
-import { type DomElement, HEADING_TAGS, SUBHEADING_TAGS, classAndId } from './dom.ts';
+import { type DomElement, type DomNode, HEADING_TAGS, SUBHEADING_TAGS, classAndId } from './dom.ts';
 
 const W = String.raw`(?:^|[\s_-])`; // start of a class-name word
 const E = String.raw`(?:$|[\s_-])`; // end of a class-name word
@@ -70,6 +70,25 @@ const HEADING_SELF = new RegExp(`${W}header${E}`, 'g');
 
 /** Embedded posts (a quoted tweet) are content even inside a "social" wrapper. */
 const EMBED = /embed|twitter-tweet|instagram-media/;
+
+/** Class words that hide text from sighted readers (screen-reader-only, print-only, hidden). */
+const HIDING = /sr-only|screen-reader|visually-?hidden|print-only|hidden-print|(?:^|\s)(?:hidden|hide|d-none|is-hidden|invisible)(?:$|\s)/;
+
+/** Phrasing elements that carry words of a sentence (links excluded: a "read more" link is a widget). */
+const PHRASE_TAGS = new Set(['b', 'strong', 'i', 'em', 'span', 'font', 'code', 'kbd', 'samp', 'var', 'mark', 'small', 'big', 'u',
+  'tt', 'abbr', 'cite', 'q', 'dfn', 'time', 'data', 'sub', 'sup', 's', 'del', 'ins', 'bdi', 'bdo']);
+
+/**
+ * A phrasing element inside running text (words of a sentence on either side of it), whose class names styling
+ * rather than a region: help-authoring tools name the menu commands a sentence mentions `f_Menu`. Its class words
+ * do not remove it unless they hide it.
+ */
+export function isWordsOfSentence(el: DomElement): boolean {
+  if (!PHRASE_TAGS.has(el.localName)) return false;
+  const textBeside = (n: DomNode | null): boolean => n !== null && n.nodeType === 3 && /\S/.test(n.textContent ?? '');
+  if (!textBeside(el.previousSibling) && !textBeside(el.nextSibling)) return false;
+  return !HIDING.test(cueText(el));
+}
 
 export function hasStrongNegativeCue(el: DomElement): boolean {
   if (SUBHEADING_TAGS.has(el.localName)) return false;
