@@ -134,7 +134,8 @@ export const BOILERPLATE_TEXT = new RegExp(
   String.raw`^(?:advertisement|advertising|sponsored|sponsored content|ad|share|share this|share this article|` +
     String.raw`share this story|share on \w+|tweet|email|print|comments?|\d+ comments?|leave a comment|read more|` +
     String.raw`continue reading|related|related articles|related stories|related posts|see also|more|loading|` +
-    String.raw`subscribe|sign up|log in|login|follow us|click here|back to top|top|next|previous|close|menu|` +
+    String.raw`subscribe|sign up|log in|login|follow us|click here|back to top|top|top of page|next|previous|close|menu|` +
+    String.raw`nach oben|zum seitenanfang|seitenanfang|haut de page|retour en haut|` +
     String.raw`skip to (?:main )?content|image|photo|video|watch|listen|play|reklame|anzeige|publicité|publicidad)[\s.:!…]*$`,
 );
 

@@ -45,6 +45,13 @@ describe('main-content choice', () => {
     for (const gone of ['Gratuliere', 'schönes Fest', heading]) expect(text).not.toContain(gone);
   });
 
+  it.each([['nach oben'], ['Zum Seitenanfang'], ['Back to top']])('prunes "%s" also inside a page-wide <font> wrapper', (label) => {
+    const back = `<p align="right"><a href="#top"><font size="1">${label}</font></a>`;
+    const text = chosen(`<font face="Verdana" size="2"><div>${P(2)}${back}${P(2)}${back}</div></font>`);
+    expect(text).toContain('Paragraph 1 of prose');
+    expect(text).not.toContain(label);
+  });
+
   it('keeps a block after the article that only mentions comments further on', () => {
     const text = chosen(`<div><div>${P(5)}</div><p>Comments from readers helped us correct the timetable, and the harbour office thanked them, too.</p></div>`);
     expect(text).toContain('Comments from readers helped');

@@ -155,8 +155,9 @@ export function pruneInside(root: DomElement, stats: StatsMap, core: DomElement 
     for (const c of elementChildren(el)) {
       const tag = c.localName;
       const st = stats.get(c);
-      if (st === undefined || isInlineTag(tag)) continue;
-      if (protectedEls.has(c)) {
+      if (st === undefined) continue;
+      // An inline element is never removed here, but old templates wrap whole pages in one (<font>): look inside.
+      if (isInlineTag(tag) || protectedEls.has(c)) {
         walk(c);
         continue;
       }
