@@ -76,6 +76,19 @@ describe('toMarkdown', () => {
     expect(toMarkdown(doc.querySelector('table') as DomElement, BASE)).toBe('| k | v |\n| --- | --- |\n| a | 1 |');
   });
 
+  it.each([
+    ['cells left open around <font>', '<table><tr><td><font>k<td><font>v<tr><td><font>a<td><font>1</table>'],
+    ['cells and rows left open', '<table><tr><td>k<td>v<tr><td>a<td>1</table>'],
+    ['closed cells', '<table><tr><td>k</td><td>v</td></tr><tr><td>a</td><td>1</td></tr></table>'],
+  ])('reads a table with %s as a browser does', (_name, html) => {
+    expect(md(html)).toBe('| k | v |\n| --- | --- |\n| a | 1 |');
+  });
+
+  it('leaves a table nested in a cell to itself', () => {
+    const out = md('<table><tr><td><p>Text of a layout cell, long enough to be prose standing in an old page grid, really.</p><table><tr><td><font>x<td><font>y<tr><td><font>1<td><font>2</table></td></tr></table>');
+    expect(out).toContain('| x | y |\n| --- | --- |\n| 1 | 2 |');
+  });
+
   it('writes a heading with block wrappers inside on one line', () => {
     expect(md('<h2><div><a href="#x" aria-label="link"></a></div><div>Default limits</div></h2><p>x</p>')).toBe('## Default limits\n\nx');
   });

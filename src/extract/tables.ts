@@ -86,11 +86,47 @@ function unwrapLayoutRoot(root: DomElement): void {
   for (const b of blocks) root.appendChild(b);
 }
 
+const CELL_TAGS = new Set(['td', 'th']);
+
+/**
+ * Cells and rows opened while a cell was still open (`<td><font>a<td><font>b`: old pages leave both open) are nested
+ * by the tree builder inside that cell. A browser closes the open cell first (and for a row, its row): the new cell
+ * follows the open one, the new row follows its row (WHATWG HTML §13.2.6.4.15, "in cell"). Nested tables are left to
+ * their own pass.
+ */
+export function closeOpenCells(start: DomElement): void {
+  const queue: DomElement[] = [start];
+  const lastAfter = new Map<DomElement, DomElement>();
+  while (queue.length > 0) {
+    const top = queue.pop() as DomElement;
+    const stack: Array<[DomElement, DomElement | null]> = [[top, CELL_TAGS.has(top.localName) ? top : null]];
+    while (stack.length > 0) {
+      const [el, cell] = stack.pop() as [DomElement, DomElement | null];
+      for (let c = el.firstElementChild; c !== null;) {
+        const next = c.nextElementSibling;
+        const tag = c.localName;
+        if (cell !== null && (CELL_TAGS.has(tag) || tag === 'tr')) {
+          const anchor = tag === 'tr' && cell.parentElement?.localName === 'tr' ? cell.parentElement : cell;
+          const after = lastAfter.get(anchor) ?? anchor;
+          (anchor.parentNode as DomElement).insertBefore(c, after.nextSibling);
+          lastAfter.set(anchor, c);
+          queue.push(c);
+        } else if (tag !== 'table') {
+          stack.push([c, CELL_TAGS.has(tag) ? c : cell]);
+        }
+        c = next;
+      }
+    }
+  }
+}
+
 /** Unwraps layout tables into plain blocks and moves data-table captions out in front of their table. */
 export function prepareTables(root: DomElement): void {
-  unwrapLayoutRoot(root);
   const tables = Array.from(root.querySelectorAll('table'));
   if (root.localName === 'table') tables.unshift(root);
+  else if (root.localName === 'tr' || TABLE_PARTS.has(root.localName)) closeOpenCells(root);
+  for (const t of tables) closeOpenCells(t);
+  unwrapLayoutRoot(root);
   for (const t of tables) {
     if (t.parentNode === null) continue;
     if (isLayoutTable(t)) {
