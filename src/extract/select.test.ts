@@ -52,6 +52,18 @@ describe('main-content choice', () => {
     expect(text).not.toContain(label);
   });
 
+  it.each([
+    ['a lead <div> of sentences right above the text', '<div class="intro">The harbour office moves the morning ferry forward. Riders asked for it for a year, and most of them wanted it.</div>', true],
+    ['a one-line kicker', '<div class="kicker">Ferry timetable</div>', false],
+    ['a teaser with a link', '<div class="promo">Read our guide to the island ferries, with every timetable of the year, <a href="/g">here</a>.</div>', false],
+  ])('%s before the article container: kept %s', (_name, block, kept) => {
+    const text = chosen(`<div>${block}<div class="story">${P(5)}</div></div>`);
+    expect(text).toContain('Paragraph 4 of prose');
+    const first = block.replace(/<[^>]+>/g, '').slice(0, 20);
+    if (kept) expect(text.startsWith(first)).toBe(true);
+    else expect(text).not.toContain(first);
+  });
+
   it('keeps a block after the article that only mentions comments further on', () => {
     const text = chosen(`<div><div>${P(5)}</div><p>Comments from readers helped us correct the timetable, and the harbour office thanked them, too.</p></div>`);
     expect(text).toContain('Comments from readers helped');

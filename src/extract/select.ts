@@ -78,6 +78,13 @@ function continuesArticle(sib: DomElement, coreScore: number, coreProse: number,
   return false;
 }
 
+/** A paragraph of sentences without links right before the text: the article's lead. */
+function isLead(el: DomElement, stats: StatsMap): boolean {
+  const st = stats.get(el);
+  if (st === undefined || st.chars < 100 || st.chars > 600 || st.linkChars > 0) return false;
+  return /[.!?]["”’»“)]?\s*$/.test((el.textContent ?? '').trim());
+}
+
 /** A block whose first line is a comment section's heading (the readers' comments after an article). */
 function opensCommentSection(el: DomElement): boolean {
   const text = (el.textContent ?? '').trimStart().slice(0, 80);
@@ -119,6 +126,7 @@ export function selectMain(root: DomElement, stats: StatsMap, journal: Journal |
     const last = keep.lastIndexOf(true);
     // A section heading right before the first kept block titles it (h2–h6; the page's h1 is the page title).
     if (first > 0 && SUBHEADING_TAGS.has(siblings[first - 1].localName)) keep[--first] = true;
+    if (first > 0 && isLead(siblings[first - 1], stats)) keep[--first] = true;
     // Headings and small non-link blocks (figures, datelines inside the flow) between kept blocks stay.
     for (let i = first + 1; i < last; i++) {
       if (keep[i]) continue;
