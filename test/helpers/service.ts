@@ -46,19 +46,13 @@ async function json(res: Response): Promise<{ status: number; body: any }> {
   return { status: res.status, body };
 }
 
-export async function startService(opts: ServiceOptions = {}): Promise<Service> {
-  const dataDir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), 'svc-test-'));
-  const [port, previewPort] = [opts.port ?? (await freePort()), await freePort()];
-  const args = [path.join(ROOT, 'src/local/launcher.ts'), '--port', String(port), '--preview-port', String(previewPort), '--data-dir', dataDir];
-  for (const t of opts.tokens ?? []) args.push('--token', t);
-  if (opts.hosted) args.push('--hosted');
-  const env: Record<string, string> = {};
-  // The service sees only the settings a test gives it: no SVC_* and no proxy variables inherited from the machine
-  // (an HTTP_PROXY on a CI host would otherwise route the fixture sites' loopback traffic through it).
-  for (const [k, v] of Object.entries(process.env)) {
-    if (v !== undefined && !k.startsWith('SVC_') && !/^(https?|no|all)_proxy$/i.test(k)) env[k] = v;
-  }
-  Object.assign(env, opts.env ?? {});
+interface Launched {
+  child: ChildProcess;
+  output: () => string;
+}
+
+/** Starts the launcher and waits until both Workers serve; rejects with its output if it exits first. */
+async function launch(args: string[], env: Record<string, string>): Promise<Launched> {
   const child = spawn(process.execPath, args, { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
@@ -78,6 +72,39 @@ export async function startService(opts: ServiceOptions = {}): Promise<Service> 
       reject(new Error(`service exited with ${code}:\n${out}`));
     });
   });
+  return { child, output: () => out };
+}
+
+/** The service's environment: only the settings a test gives it. */
+function serviceEnv(opts: ServiceOptions): Record<string, string> {
+  const env: Record<string, string> = {};
+  // No SVC_* and no proxy variables inherited from the machine (an HTTP_PROXY on a CI host would otherwise route the
+  // fixture sites' loopback traffic through it).
+  for (const [k, v] of Object.entries(process.env)) {
+    if (v !== undefined && !k.startsWith('SVC_') && !/^(https?|no|all)_proxy$/i.test(k)) env[k] = v;
+  }
+  return Object.assign(env, opts.env ?? {});
+}
+
+export async function startService(opts: ServiceOptions = {}): Promise<Service> {
+  const dataDir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), 'svc-test-'));
+  // Ports are free when picked, but another service starting beside this one (tests run in parallel) may take one
+  // before wrangler binds it, or one of wrangler's own internal sockets: then the start is tried again on new ports.
+  for (let attempt = 1; ; attempt++) {
+    const [port, previewPort] = [opts.port ?? (await freePort()), await freePort()];
+    const args = [path.join(ROOT, 'src/local/launcher.ts'), '--port', String(port), '--preview-port', String(previewPort), '--data-dir', dataDir];
+    for (const t of opts.tokens ?? []) args.push('--token', t);
+    if (opts.hosted) args.push('--hosted');
+    try {
+      const { child, output } = await launch(args, serviceEnv(opts));
+      return serviceHandle(opts, dataDir, port, previewPort, child, output);
+    } catch (err) {
+      if (attempt >= 3 || !/Address already in use/.test(String(err))) throw err;
+    }
+  }
+}
+
+function serviceHandle(opts: ServiceOptions, dataDir: string, port: number, previewPort: number, child: ChildProcess, output: () => string): Service {
   const base = `http://127.0.0.1:${port}`;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const svc: Service = {
@@ -85,7 +112,7 @@ export async function startService(opts: ServiceOptions = {}): Promise<Service> 
     previewBase: `http://127.0.0.1:${previewPort}`,
     dataDir,
     child,
-    output: () => out,
+    output,
     post: async (p, body, headers = {}) =>
       json(await fetch(base + p, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) })),
     get: async (p, headers = {}) => json(await fetch(base + p, { headers })),
