@@ -18,6 +18,7 @@ import { collectLinks } from './links.ts';
 import { toMarkdown } from './markdown.ts';
 import { readMetadata } from './metadata.ts';
 import { pruneInside, selectMain } from './select.ts';
+import { dropChromeParagraphs } from './chrome-lines.ts';
 import { computeStats } from './stats.ts';
 import { type ParsedPage, parsePage } from './page.ts';
 
@@ -171,7 +172,9 @@ export function extractPage(input: ParsedPage | string, opts: Partial<ExtractOpt
   const fallback = linkPageFallback(body, chosen, journal);
   const { el, shape } = fallback ?? chosen;
   const title = headingText(el.querySelector('h1')) ?? pageH1 ?? headingText(el.querySelector('h2, h3, h4, h5, h6'));
-  const markdown = toMarkdown(el, base);
+  // Template lines inside the content cell of hand-made pages (last change, counters, print links) go with the rest
+  // of the template; a page converted whole (the link-page fallback) keeps everything.
+  const markdown = fallback === null ? dropChromeParagraphs(toMarkdown(el, base)) : toMarkdown(el, base);
   const warnings = fallback === null ? [] : [fallback.warning];
   return { markdown, links, metadata, document: buildDocumentInfo(declared, title, shape), warnings };
 }

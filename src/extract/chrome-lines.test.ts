@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { dropChromeParagraphs, isChromeLine } from './chrome-lines.ts';
+
+describe('chrome lines', () => {
+  it.each([
+    ['Letzte Änderung: 17.01.2006', true],
+    ['Seite zuletzt geändert am 07.05.2009 von Bauamt kl', true],
+    ['Page created 11/2/98 · last updated 9/14/99', true],
+    ['Last updated: March 3, 2024', true],
+    ['You are visitor to this page.', true],
+    ['Sie sind Besucher Nr. 004711', true],
+    ['Besucher: 12.345 seit 1999', true],
+    ['[Druckversion](http://x.example/p?print=1)', true],
+    ['\\[ [Previous](a) \\| [Next](b) \\| [Random](c) \\| [List Sites](d) \\]', true],
+    ['Seite drucken \\| zurück \\| [nach oben](http://x.example/#top)', true],
+    ['Created in 1998, the museum moved twice.', false],
+    ['Last updated his will in 2001, the duke died a year later at the castle he had built.', false],
+    ['Besucher: Bitte beachten Sie die Öffnungszeiten.', false],
+    ['Zurück zur Natur: warum immer mehr Familien aufs Land ziehen, und was sie dort erwartet.', false],
+  ])('%s → %s', (line, chrome) => {
+    expect(isChromeLine(line)).toBe(chrome);
+  });
+
+  it('drops such a line only when it stands as a paragraph of its own, outside code', () => {
+    const md = [
+      'The article text, with a sentence or two of its own.',
+      '',
+      'Letzte Änderung: 17.01.2006',
+      '',
+      '```',
+      'Last updated: 2024-03-01',
+      '',
+      'Letzte Änderung: 17.01.2006',
+      '```',
+      '',
+      '- Letzte Änderung: 17.01.2006',
+      '',
+      'A closing paragraph.',
+      'Letzte Änderung: 17.01.2006',
+    ].join('\n');
+    expect(dropChromeParagraphs(md)).toBe(md.replace('\n\nLetzte Änderung: 17.01.2006\n\n```', '\n\n```'));
+  });
+
+  it('leaves Markdown without such lines as it is', () => {
+    const md = 'One paragraph.\n\nAnother one.';
+    expect(dropChromeParagraphs(md)).toBe(md);
+  });
+});
