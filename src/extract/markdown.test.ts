@@ -89,6 +89,18 @@ describe('toMarkdown', () => {
     expect(out).toContain('| x | y |\n| --- | --- |\n| 1 | 2 |');
   });
 
+  it.each([
+    ['a spacer', '<p>a <img src="/img/spacer.gif" width="1" height="10"> b</p>', 'a b'],
+    ['a rule', '<p>a</p><img src="/img/linie.gif" width="400" height="1"><p>b</p>', 'a\n\nb'],
+    ['an icon', '<p>a <img src="/i/icon_post.gif" width="12" height="9" alt="Beitrag"> b</p>', 'a b'],
+    ['an emoji image, as its character', '<p>thanks <img class="emoji" src="/e/1f600.svg" width="16" height="16" alt="😀"></p>', 'thanks 😀'],
+    ['a photo', '<p><img src="/p.jpg" width="600" height="400" alt="Harbour"></p>', '![Harbour](https://m.example/p.jpg)'],
+    ['an image without a size', '<p><img src="/p.jpg" alt="Harbour"></p>', '![Harbour](https://m.example/p.jpg)'],
+  ])('layout images: %s', (_name, html, want) => {
+    // A dropped image leaves the spaces around it, which Markdown reads as one.
+    expect(md(html).replace(/ {2,}/g, ' ')).toBe(want);
+  });
+
   it('writes a heading with block wrappers inside on one line', () => {
     expect(md('<h2><div><a href="#x" aria-label="link"></a></div><div>Default limits</div></h2><p>x</p>')).toBe('## Default limits\n\nx');
   });

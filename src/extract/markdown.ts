@@ -26,6 +26,24 @@ export function imageSource(img: DomElement): string | null {
   return null;
 }
 
+/** A declared size in CSS pixels (`width="12"`, `height=1`), or null when absent or not a plain number. */
+function declaredPx(img: DomElement, attr: string): number | null {
+  const v = img.getAttribute(attr);
+  if (v === null || !/^\s*\d+(?:\.\d+)?(?:px)?\s*$/i.test(v)) return null;
+  return Number.parseFloat(v);
+}
+
+/**
+ * Layout images of old templates: spacers and rules (a side of 2 px or less) and icons (both sides 24 px or less, as
+ * declared in the markup). They carry no content, and their URLs would stand in the text as words.
+ */
+export function isDecorativeImage(img: DomElement): boolean {
+  const w = declaredPx(img, 'width');
+  const h = declaredPx(img, 'height');
+  if ((w !== null && w <= 2) || (h !== null && h <= 2)) return true;
+  return w !== null && h !== null && w <= 24 && h <= 24;
+}
+
 function escapeBrackets(s: string): string {
   return s.replace(/([\\[\]])/g, '\\$1');
 }
@@ -137,6 +155,8 @@ function buildService(base: string): TurndownService {
     filter: 'img',
     replacement: (_c, node) => {
       const img = asEl(node);
+      // An emoji drawn as a small image (WordPress) keeps its character; other layout images go.
+      if (isDecorativeImage(img)) return [...(img.getAttribute('alt') ?? '').trim()].length <= 2 ? (img.getAttribute('alt') ?? '').trim() : '';
       const src = imageSource(img);
       const abs = src === null ? null : absoluteUrl(src, base);
       if (abs === null || !/^https?:/i.test(abs)) return '';
