@@ -17,6 +17,12 @@ describe('chrome lines', () => {
     ['Last updated his will in 2001, the duke died a year later at the castle he had built.', false],
     ['Besucher: Bitte beachten Sie die Öffnungszeiten.', false],
     ['Zurück zur Natur: warum immer mehr Familien aufs Land ziehen, und was sie dort erwartet.', false],
+    ['\\[ [Rezept drucken](a) \\] \\[ [Rezept weiterempfehlen](b) \\] \\[ [zurück zu den Mehlspeisen](c) \\]', true],
+    ['E-mail this story Printer-friendly version Write a letter to the editor', true],
+    ['Printing presses in the town closed in 1998.', false],
+    ['Bitte drucken Sie das Formular aus und senden Sie es an uns zurück.', false],
+    ['Back to the drawing board: the council rejects the plan for the third time in a row.', false],
+    ['Previous | Next', false],
   ])('%s → %s', (line, chrome) => {
     expect(isChromeLine(line)).toBe(chrome);
   });

@@ -15,11 +15,43 @@ const CHROME_LINES: readonly RegExp[] = [
   // Visitor counters.
   new RegExp(String.raw`^(?:sie\s+sind\s+(?:der\s+)?besucher|you\s+are\s+visitor|vous\s+êtes\s+le\s+visiteur)${ANY_TAIL}$`, 'i'),
   /^(?:besucher(?:zähler)?|visitors?|hits)\s*(?:nr\.?|no\.?|:)?\s*\d[\d.,]*(?:\s+(?:seit|since)\b[^\n]{0,40})?$/i,
-  // Print and send links, alone or in a bar of such links.
-  /^(?:(?:druckversion|druckansicht|seite\s+drucken|artikel\s+drucken|drucken|printer[- ]friendly\s+version|print\s+(?:this\s+)?(?:page|article|story)|e-?mail\s+this\s+(?:page|article|story)|artikel\s+versenden|seite\s+(?:empfehlen|weiterempfehlen)|zurück|back|nach\s+oben|back\s+to\s+top|top)\s*(?:[|·]\s*|$))+$/i,
-  // A webring's navigation bar.
-  /^(?:(?:previous|prev|next|random|list\s+sites|skip\s+it|next\s+5|join)\s*(?:[|·]\s*|$)){3,}$/i,
 ];
+
+/** Print and send links (a bar of them, or one alone), and the navigation bar of a webring. */
+const PRINT_ITEMS: readonly RegExp[] = [
+  /druckversion|druckansicht|(?:\S+\s+)?drucken|printer[- ]friendly\s+version|print(?:\s+this)?(?:\s+(?:page|article|story|recipe))?/iy,
+  /e-?mail\s+this\s+(?:page|article|story|recipe)|(?:\S+\s+)?versenden|(?:\S+\s+)?(?:weiter)?empfehlen/iy,
+  /write\s+a\s+letter\s+to\s+the\s+editor|leserbrief\s+schreiben|nach\s+oben|top/iy,
+  /zurück(?:\s+zu[rm]?(?:\s+[^\s|·]+){1,3})?|back(?:\s+to(?:\s+[^\s|·]+){1,3})?/iy,
+];
+const RING_ITEMS: readonly RegExp[] = [/previous|prev|next\s+5|next|random|list\s+sites|skip\s+it|join/iy];
+const SEPARATORS = /[\s|·]*/y;
+
+/**
+ * True when `text` is nothing but `items`, at least `min` of them, one after another with spaces, bars or dots between.
+ * A scan that takes the longest item at each place and never goes back: a regular expression with the same
+ * alternatives backtracked for tens of milliseconds on a crafted line.
+ */
+function isBarOf(text: string, items: readonly RegExp[], min: number): boolean {
+  let i = 0;
+  let count = 0;
+  while (i < text.length) {
+    let longest = 0;
+    for (const re of items) {
+      re.lastIndex = i;
+      const m = re.exec(text);
+      if (m !== null && m[0].length > longest) longest = m[0].length;
+    }
+    if (longest === 0) return false;
+    count++;
+    SEPARATORS.lastIndex = i + longest;
+    SEPARATORS.exec(text);
+    // An item must end at a separator or at the end of the line ("Printing" is not "Print").
+    if (SEPARATORS.lastIndex === i + longest && i + longest < text.length) return false;
+    i = SEPARATORS.lastIndex;
+  }
+  return count >= min;
+}
 
 /** The text of one Markdown line as a reader sees it: no images, link targets, emphasis marks or escapes. */
 function plainText(line: string): string {
@@ -34,7 +66,8 @@ function plainText(line: string): string {
 
 export function isChromeLine(line: string): boolean {
   const text = plainText(line);
-  return text.length > 0 && text.length <= 120 && CHROME_LINES.some((re) => re.test(text));
+  if (text.length === 0 || text.length > 120) return false;
+  return CHROME_LINES.some((re) => re.test(text)) || isBarOf(text, PRINT_ITEMS, 1) || isBarOf(text, RING_ITEMS, 3);
 }
 
 const FENCE = /^\s*(`{3,}|~{3,})/;
