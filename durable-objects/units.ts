@@ -140,7 +140,7 @@ export function resultCounts(sql: SqlStorage): { done: number; byStatus: StatusC
 
 /**
  * The first `limit` pending units in frontier order. Leasing and queueing read them apart from the updates that take
- * them: in workerd an `UPDATE … WHERE idx IN (SELECT … LIMIT ?)` cost several times a read plus one update per row
+ * them: in workerd an `UPDATE … WHERE idx IN (SELECT … LIMIT ?)` cost several times the read plus the updates
  * (D290).
  */
 export function pendingUnits(sql: SqlStorage, limit: number): number[] {
@@ -169,7 +169,7 @@ export function markQueued(sql: SqlStorage, idxs: readonly number[], dueAt: numb
 export function queuePending(sql: SqlStorage, limit: number, dueAt: number, sentAt: number): number[] {
   if (limit <= 0) return [];
   const idxs = pendingUnits(sql, limit);
-  for (const idx of idxs) sql.exec(`UPDATE units SET ${QUEUED} WHERE idx = ?`, dueAt, sentAt, idx);
+  markQueued(sql, idxs, dueAt, sentAt);
   return idxs;
 }
 

@@ -2,7 +2,7 @@
 // comments, advertising, consent banners), not rules for particular sites. `classAndId()` supplies the
 // lower-cased "id class" string they are tested on. Separators inside class names are `-`, `_` or camel case, so
 // patterns use `(?:^|[\s_-])` as a word start where a bare substring would hit unrelated words.
-import { type DomElement, type DomNode, HEADING_TAGS, SUBHEADING_TAGS, classAndId } from './dom.ts';
+import { type DomElement, type DomNode, HEADING_TAGS, SUBHEADING_TAGS, TEXT_NODE, classAndId } from './dom.ts';
 
 const W = String.raw`(?:^|[\s_-])`; // start of a class-name word
 const E = String.raw`(?:$|[\s_-])`; // end of a class-name word
@@ -85,7 +85,7 @@ const PHRASE_TAGS = new Set(['b', 'strong', 'i', 'em', 'span', 'font', 'code', '
  */
 export function isWordsOfSentence(el: DomElement): boolean {
   if (!PHRASE_TAGS.has(el.localName)) return false;
-  const textBeside = (n: DomNode | null): boolean => n !== null && n.nodeType === 3 && /\S/.test(n.textContent ?? '');
+  const textBeside = (n: DomNode | null): boolean => n !== null && n.nodeType === TEXT_NODE && /\S/.test(n.textContent ?? '');
   if (!textBeside(el.previousSibling) && !textBeside(el.nextSibling)) return false;
   return !HIDING.test(cueText(el));
 }

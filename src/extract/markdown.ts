@@ -155,8 +155,11 @@ function buildService(base: string): TurndownService {
     filter: 'img',
     replacement: (_c, node) => {
       const img = asEl(node);
-      // An emoji drawn as a small image (WordPress) keeps its character; other layout images go.
-      if (isDecorativeImage(img)) return [...(img.getAttribute('alt') ?? '').trim()].length <= 2 ? (img.getAttribute('alt') ?? '').trim() : '';
+      if (isDecorativeImage(img)) {
+        // An emoji drawn as a small image (WordPress) keeps its character; other layout images go.
+        const alt = (img.getAttribute('alt') ?? '').trim();
+        return [...alt].length <= 2 ? alt : '';
+      }
       const src = imageSource(img);
       const abs = src === null ? null : absoluteUrl(src, base);
       if (abs === null || !/^https?:/i.test(abs)) return '';
