@@ -64,9 +64,7 @@ const TABLE_PARTS = new Set(['thead', 'tbody', 'tfoot']);
 /** The rows a content root holds when the root is a table or a part of one (the article sits in a layout grid). */
 function rootRows(root: DomElement): DomElement[] | null {
   if (root.localName === 'tr') return [root];
-  if (root.localName === 'table') return rowsOf(root);
-  if (TABLE_PARTS.has(root.localName)) return elementChildren(root).filter((r) => r.localName === 'tr');
-  return null;
+  return root.localName === 'table' || TABLE_PARTS.has(root.localName) ? rowsOf(root) : null;
 }
 
 /**
