@@ -3,6 +3,9 @@
 // the light DOM's equivalence test (light/linkedom-reference.ts), which is why the builder can be swapped.
 import { parseLight } from './light/build.ts';
 import { repairTree } from './repair.ts';
+import { absoluteUrl } from './resolve.ts';
+
+export { absoluteUrl };
 
 export interface DomNode {
   readonly nodeType: number;
@@ -225,43 +228,6 @@ export function classAndId(el: DomElement): string {
 /** Collapses runs of white space to one space and trims. */
 export function normalizeSpace(s: string): string {
   return s.replace(/\s+/g, ' ').trim();
-}
-
-// The pages of one site repeat most of their links (menus, footers, neighbours), and each `new URL` costs a couple
-// of microseconds. An absolute http(s) href resolves the same against any base, and a root-relative one (`/x`) the
-// same against any base of the same origin, so those resolutions are remembered, a bounded number per isolate.
-const RESOLVED = new Map<string, string | null>();
-const RESOLVED_MAX = 4096;
-const ABSOLUTE_HTTP = /^https?:\/\//i;
-
-/** The cache key of resolving `h` against `base` (a URL's href), or null when the answer depends on the base's path. */
-function resolutionKey(h: string, base: string): string | null {
-  if (ABSOLUTE_HTTP.test(h)) return h;
-  // `//host` and `/\host` name a host; `?q`, `#f` and relative paths depend on the base's path.
-  if (h.charCodeAt(0) !== 0x2f || h.charCodeAt(1) === 0x2f || h.charCodeAt(1) === 0x5c) return null;
-  const authority = base.indexOf('://');
-  const path = authority < 0 ? -1 : base.indexOf('/', authority + 3);
-  return path < 0 ? null : `${base.slice(0, path)} ${h}`;
-}
-
-/** Resolves `href` against `base` (a URL's href); null for unparsable values. */
-export function absoluteUrl(href: string, base: string): string | null {
-  const h = href.trim();
-  if (h === '') return null;
-  const key = resolutionKey(h, base);
-  const known = key === null ? undefined : RESOLVED.get(key);
-  if (known !== undefined) return known;
-  let out: string | null;
-  try {
-    out = new URL(h, base).href;
-  } catch {
-    out = null;
-  }
-  if (key !== null) {
-    if (RESOLVED.size >= RESOLVED_MAX) RESOLVED.clear();
-    RESOLVED.set(key, out);
-  }
-  return out;
 }
 
 /** The base URL of a document: `<base href>` resolved against the page URL (WHATWG HTML §4.2.3), else the page URL. */
