@@ -54,6 +54,10 @@ export class CrawlObject extends TaskObject {
   #frontierFull = false;
   // Link strings already through admission: most of a page's links were on the pages before it.
   readonly #offered = new OfferedLinks();
+  // The crawl's row as last read or written: every write to the `crawl` table is made by this object, which then
+  // forgets or replaces its copy, so the copy is what SQLite holds (reading it was a statement per call). undefined:
+  // not read yet.
+  #rowCopy: CrawlRow | null | undefined = undefined;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env, { table: 'crawl', migrations: CRAWL_MIGRATIONS });
@@ -78,6 +82,7 @@ export class CrawlObject extends TaskObject {
         this.sql.exec("INSERT INTO units (idx, url, state) VALUES (0, ?, 'pending')", input.url);
         rememberDestinations(this.sql, input.destinations);
       });
+      this.#rowCopy = undefined;
     }
     await this.#dispatch();
     return this.#record() as CrawlRecord;
@@ -173,6 +178,8 @@ export class CrawlObject extends TaskObject {
       return { recorded: true, row: { ...row, crawl_delay_ms: delay, next_at: nextAt, updated_at: now } };
     });
     if (recorded.recorded) this.#offered.remember(links);
+    // Committed: the row the transaction wrote is the row.
+    if (recorded.row !== row) this.#rowCopy = recorded.row;
     return recorded;
   }
 
@@ -183,6 +190,7 @@ export class CrawlObject extends TaskObject {
     if (!row || isFinal(row) || isRecorded(this.sql, index)) return false;
     parkUnits(this.sql, [index]);
     this.sql.exec("UPDATE crawl SET status = 'interrupted', updated_at = ? WHERE status = 'running'", Date.now());
+    this.#rowCopy = undefined;
     return true;
   }
 
@@ -195,6 +203,7 @@ export class CrawlObject extends TaskObject {
       cancelOpenUnits(this.sql, row);
       this.sql.exec("UPDATE crawl SET status = 'cancelled', updated_at = ?, completed_at = ?", now, now);
     });
+    this.#rowCopy = undefined;
     await this.releaseFromRegistry(row.id);
     return { ok: true, record: this.#record() as CrawlRecord };
   }
@@ -206,6 +215,7 @@ export class CrawlObject extends TaskObject {
       return { ok: false, message: `only an interrupted crawl can be resumed; this one is ${row.status}` };
     }
     this.sql.exec("UPDATE crawl SET status = 'running', updated_at = ?", Date.now());
+    this.#rowCopy = undefined;
     await this.#dispatch();
     return { ok: true, record: this.#record() as CrawlRecord };
   }
@@ -247,8 +257,11 @@ export class CrawlObject extends TaskObject {
       this.ctx.storage.transactionSync(() => {
         dropSurplus(this.sql, 0);
         this.sql.exec("UPDATE crawl SET status = 'completed', updated_at = ?, completed_at = ? WHERE status = 'running'", now, now);
+        this.#rowCopy = undefined;
         queueCompletionEvent(this.sql, 'crawl.completed', { crawl: this.#record() }, now);
       });
+      // Read again after the commit (a rolled-back transaction would have left a copy of the uncommitted row).
+      this.#rowCopy = undefined;
       await this.releaseOnceEmitted(row.id);
       return [];
     }
@@ -273,7 +286,9 @@ export class CrawlObject extends TaskObject {
   }
 
   #row(): CrawlRow | null {
-    return this.ready ? crawlRow(this.sql) : null;
+    if (!this.ready) return null;
+    if (this.#rowCopy === undefined) this.#rowCopy = crawlRow(this.sql);
+    return this.#rowCopy;
   }
 
   #record(): CrawlRecord | null {
