@@ -6,7 +6,7 @@
 // so a unit that is half link text is worth nothing, and a pure navigation item is worth −its length.
 // An element's `score` is the sum of the values of the units inside it. The main content is then the subtree
 // with the highest score (select.ts): it gathers the prose and stops where link lists start to outweigh it.
-import { nonSpaceLength } from '../io/text.ts';
+import { isSpace } from '../io/text.ts';
 import { type DomElement, type DomNode, ELEMENT_NODE, TEXT_NODE } from './dom.ts';
 
 export interface ElementStats {
@@ -47,9 +47,6 @@ export function isInlineTag(tag: string): boolean {
   return INLINE.has(tag);
 }
 
-const COMMA = /[,،、，]/g;
-
-
 interface Pending {
   chars: number;
   linkChars: number;
@@ -64,22 +61,52 @@ export type StatsMap = Map<DomElement, ElementStats>;
 /** Computes stats for `root` and every element below it. */
 export function computeStats(root: DomElement): StatsMap {
   const map: StatsMap = new Map();
-  visit(root, false, map);
+  visit(root, false, map, newPending());
   return map;
 }
 
-function visit(el: DomElement, inLink: boolean, map: StatsMap): Pending {
+const newPending = (): Pending => ({ chars: 0, linkChars: 0, commas: 0, lead: 0, leadLinkChars: 0 });
+
+// The counts of the text node countText read last: its non-space characters and its commas (`,،、，`), taken in one
+// pass over the text (every text node of every page goes through here).
+let textChars = 0;
+let textCommas = 0;
+
+function countText(t: string): void {
+  let n = 0;
+  let k = 0;
+  for (let i = 0; i < t.length; i++) {
+    const c = t.charCodeAt(i);
+    if (c > 32 && c < 127) {
+      n++;
+      if (c === 44) k++;
+    } else if (!isSpace(c)) {
+      n++;
+      if (c === 0x60c || c === 0x3001 || c === 0xff0c) k++;
+    }
+  }
+  textChars = n;
+  textCommas = k;
+}
+
+/**
+ * Fills in the stats of `el` and every element below it. `pend` is the open unit `el` is part of: an inline element
+ * adds its text to it directly, in document order (the unit of the block around it); a block element opens a unit of
+ * its own and closes it before returning.
+ */
+function visit(el: DomElement, inLink: boolean, map: StatsMap, outer: Pending): ElementStats {
   const tag = el.localName;
   // An <a> without href is a placeholder (HTML §4.5.1: toggles, tab titles), not a link away from the page.
   const link = inLink || (tag === 'a' && el.hasAttribute('href'));
   const st: ElementStats = { chars: 0, linkChars: 0, score: 0, paragraphs: 0, commas: 0, local: 0, proseChars: 0, linkUnits: 0,
     units: 0, linkLedUnits: 0 };
   map.set(el, st);
-  const pend: Pending = { chars: 0, linkChars: 0, commas: 0, lead: 0, leadLinkChars: 0 };
+  const inline = INLINE.has(tag);
+  const pend = inline ? outer : newPending();
   for (let c: DomNode | null = el.firstChild; c !== null; c = c.nextSibling) {
     if (c.nodeType === TEXT_NODE) {
-      const t = c.textContent ?? '';
-      const n = nonSpaceLength(t);
+      countText(c.textContent ?? '');
+      const n = textChars;
       if (n === 0) continue;
       st.chars += n;
       pend.chars += n;
@@ -89,12 +116,9 @@ function visit(el: DomElement, inLink: boolean, map: StatsMap): Pending {
       }
       if (pend.lead === 0) pend.lead = link ? 1 : 2;
       if (pend.lead === 1 && link && pend.chars === pend.linkChars) pend.leadLinkChars = pend.linkChars;
-      const m = t.match(COMMA);
-      if (m !== null) pend.commas += m.length;
+      pend.commas += textCommas;
     } else if (c.nodeType === ELEMENT_NODE) {
-      const ce = c as DomElement;
-      const p = visit(ce, link, map);
-      const cs = map.get(ce) as ElementStats;
+      const cs = visit(c as DomElement, link, map, pend);
       st.chars += cs.chars;
       st.linkChars += cs.linkChars;
       st.score += cs.score;
@@ -104,31 +128,26 @@ function visit(el: DomElement, inLink: boolean, map: StatsMap): Pending {
       st.linkUnits += cs.linkUnits;
       st.units += cs.units;
       st.linkLedUnits += cs.linkLedUnits;
-      if (p.chars > 0) {
-        if (pend.lead === 0) pend.lead = p.lead;
-        if (pend.lead === 1 && pend.chars === pend.linkChars) pend.leadLinkChars = pend.linkChars + p.leadLinkChars;
-      }
-      pend.chars += p.chars;
-      pend.linkChars += p.linkChars;
-      pend.commas += p.commas;
     }
   }
-  if (INLINE.has(tag)) return pend;
-  // A block element closes its unit.
-  if (pend.chars > 0) {
-    const v = unitValue(pend.chars, pend.linkChars);
-    st.score += v;
-    creditAncestors(el, v, map);
-    if (pend.chars >= 25 && pend.linkChars < 0.35 * pend.chars) st.proseChars += pend.chars;
-    if (pend.chars >= 8) st.units += 1;
-    if (pend.chars >= 8 && pend.linkChars >= 0.6 * pend.chars) st.linkUnits += 1;
-    else if (pend.lead === 1 && pend.leadLinkChars >= 10) st.linkLedUnits += 1;
-    if (pend.chars >= 80 && pend.linkChars < 0.35 * pend.chars) {
-      st.paragraphs += 1;
-      st.commas += pend.commas;
-    }
+  if (!inline) closeUnit(el, pend, st, map);
+  return st;
+}
+
+/** A block element closes its unit: the unit's value and counts go to the block. */
+function closeUnit(el: DomElement, pend: Pending, st: ElementStats, map: StatsMap): void {
+  if (pend.chars === 0) return;
+  const v = unitValue(pend.chars, pend.linkChars);
+  st.score += v;
+  creditAncestors(el, v, map);
+  if (pend.chars >= 25 && pend.linkChars < 0.35 * pend.chars) st.proseChars += pend.chars;
+  if (pend.chars >= 8) st.units += 1;
+  if (pend.chars >= 8 && pend.linkChars >= 0.6 * pend.chars) st.linkUnits += 1;
+  else if (pend.lead === 1 && pend.leadLinkChars >= 10) st.linkLedUnits += 1;
+  if (pend.chars >= 80 && pend.linkChars < 0.35 * pend.chars) {
+    st.paragraphs += 1;
+    st.commas += pend.commas;
   }
-  return { chars: 0, linkChars: 0, commas: 0, lead: 0, leadLinkChars: 0 };
 }
 
 const LOCAL_SHARE = [1, 1 / 2, 1 / 6];

@@ -34,7 +34,7 @@ export function randomId(prefix: string): string {
 }
 
 /** True for the characters JavaScript's `\s` matches (ECMA-262 WhiteSpace and LineTerminator). */
-function isSpace(c: number): boolean {
+export function isSpace(c: number): boolean {
   if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
   if (c < 0xa0) return false;
   return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
