@@ -2,6 +2,7 @@
 // with the Durable Object classes it binds. Everything Worker-specific is wired here; src/ gets plain inputs.
 import { env } from 'cloudflare:workers';
 import { createApp } from '../src/http/app.ts';
+import { sentAsIs } from '../src/http/as-is.ts';
 import { serviceEnv, taskStore } from './env.ts';
 import { runtimeRecovery } from './recovery.ts';
 import { consumeQueue, sweepTasks } from './task-queue.ts';
@@ -18,13 +19,18 @@ export { DeliveryLedger } from '../durable-objects/deliveries.ts';
 // The module-level env (the Worker's bindings) makes the store; its stubs are made per call, never shared.
 const app = createApp({ tasks: taskStore(env), hooks: hookStore(env) });
 const recovery = runtimeRecovery();
+// /mcp (remote owner-only MCP, behind OAuth) only with the SVC_MCP_* settings; otherwise the app alone.
+const handle = withRemoteMcp((req, env, ctx) => {
+  recovery.seen();
+  return app.fetch(req, env, ctx);
+});
 
 export default {
-  // /mcp (remote owner-only MCP, behind OAuth) only with the SVC_MCP_* settings; otherwise the app alone.
-  fetch: withRemoteMcp((req, env, ctx) => {
-    recovery.seen();
-    return app.fetch(req, env, ctx);
-  }),
+  // The local service answers uncompressed (D293).
+  fetch: async (req: Request, env: Env, ctx: ExecutionContext) => {
+    const res = await handle(req, env, ctx);
+    return serviceEnv(env).SVC_LOCAL_SERVICE === '1' ? sentAsIs(res) : res;
+  },
   queue: (batch, env) => {
     recovery.seen();
     return consumeQueue(batch, env);

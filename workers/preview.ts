@@ -5,6 +5,7 @@ import { proxyRouteOf, routedFetch } from '../src/lanes/proxy/proxy-fetch.ts';
 import { NO_PROXY_ROUTES } from '../src/lanes/proxy/settings.ts';
 import { dohResolver } from '../src/net/doh.ts';
 import { publicAddressPolicy } from '../src/net/policy.ts';
+import { sentAsIs } from '../src/http/as-is.ts';
 import { createPreviewApp, type PreviewServices } from '../src/preview/app.ts';
 import { capturePreview } from '../src/preview/capture.ts';
 import { loadPreviewConfig } from '../src/preview/config.ts';
@@ -46,4 +47,12 @@ async function services(env: PreviewEnv): Promise<PreviewServices> {
   };
 }
 
-export default createPreviewApp((env) => services(env as PreviewEnv));
+const app = createPreviewApp((env) => services(env as PreviewEnv));
+
+export default {
+  // The local service answers uncompressed (D293).
+  fetch: async (req: Request, env: PreviewEnv, ctx: ExecutionContext) => {
+    const res = await app.fetch(req, env, ctx);
+    return env.SVC_LOCAL_SERVICE === '1' ? sentAsIs(res) : res;
+  },
+} satisfies ExportedHandler<PreviewEnv>;

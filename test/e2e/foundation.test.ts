@@ -63,6 +63,17 @@ describe('local service with a token', () => {
     },
   );
 
+  // wrangler's runtime gzips JSON and HTML for clients that accept it, as Cloudflare's edge would; the local service
+  // answers uncompressed instead (D293).
+  it('answers uncompressed on the API and the preview port, even to a client that accepts gzip', async () => {
+    for (const url of [`${svc.base}/healthz`, `${svc.previewBase}/`]) {
+      const r = await fetch(url, { headers: { 'accept-encoding': 'gzip, br' } });
+      expect(r.status, url).toBe(200);
+      expect(r.headers.get('content-encoding'), url).toBe('identity');
+      expect((await r.text()).length, url).toBeGreaterThan(0);
+    }
+  });
+
   it('names unsupported parameters as sent', async () => {
     const r = await svc.post('/v1/scrape', { url: 'http://127.0.0.1:1/', actions: [], proxy: 'x' }, AUTH);
     expect(r.status).toBe(400);
