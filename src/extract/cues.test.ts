@@ -57,7 +57,7 @@ describe('cue words', () => {
 });
 
 describe('golden pages', () => {
-  it.each(['taxonomy-newsletter', 'ingredients-header', 'commentary', 'download-paragraph'])('%s', (name) => {
+  it.each(['taxonomy-newsletter', 'ingredients-header', 'commentary', 'download-paragraph', 'guestbook-tail'])('%s', (name) => {
     const html = fs.readFileSync(path.join(DIR, `${name}.html`), 'utf8');
     const got = extractPage(html, { url: `https://${name}.example/` });
     expect(`${got.markdown}\n`).toBe(fs.readFileSync(path.join(DIR, `${name}.md`), 'utf8'));
@@ -71,6 +71,8 @@ describe('golden pages', () => {
     expect(md('taxonomy-newsletter')).toContain('bring coins for the car park');
     expect(md('download-paragraph')).toContain('haushaltsplan-2027-uebersicht.pdf');
     expect(md('download-paragraph')).not.toContain('Lesen Sie auch');
+    expect(md('guestbook-tail')).toContain('heiß in saubere Flaschen füllen');
+    expect(md('guestbook-tail')).not.toContain('Sprudel');
   });
 });
 

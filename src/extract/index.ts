@@ -18,6 +18,7 @@ import { collectLinks } from './links.ts';
 import { toMarkdown } from './markdown.ts';
 import { readMetadata } from './metadata.ts';
 import { pruneInside, selectMain } from './select.ts';
+import { cutReaderComments } from './comment-tail.ts';
 import { dropChromeParagraphs } from './chrome-lines.ts';
 import { computeStats } from './stats.ts';
 import { type ParsedPage, parsePage } from './page.ts';
@@ -87,6 +88,7 @@ function chooseMain(root: DomElement, withCues: boolean, journal: Journal): DomE
   const { root: el, core } = selectMain(root, stats, journal);
   // Choosing removed siblings along the way, so the ancestors' figures are stale: count the chosen subtree again.
   pruneInside(el, computeStats(el), core, journal);
+  cutReaderComments(el, journal);
   return el;
 }
 

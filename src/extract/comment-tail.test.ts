@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { extractPage } from './index.ts';
+import { opensReaderComments } from './comment-tail.ts';
+
+describe('opensReaderComments', () => {
+  it.each([
+    'Ihre Meinung zum Artikel (3 Kommentare)',
+    '12 Kommentare',
+    '3 Comments',
+    'Comments (2):',
+    'Die letzten Einträge im Gästebuch:',
+    'Aus unserem Gästebuch zu diesem Rezept:',
+    'Sign our guestbook',
+    'What folk have said about this recipe',
+    'What readers say',
+    'Was andere zu diesem Rezept sagen',
+    'Was Leser geschrieben haben',
+  ])('"%s" opens readers\' comments', (line) => {
+    expect(opensReaderComments(line)).toBe(true);
+  });
+
+  it.each([
+    'Comments', // a documentation section may be called so
+    'Kommentare',
+    'What the figures say', // a subheading of the text
+    'What experts say about the new rules',
+    'Ein Kommentar von Anna Berg',
+    'Wir freuen uns über jeden Eintrag in unserem Gästebuch, schreiben Sie uns gern, wie Ihnen das Rezept gelungen ist.',
+    'Danke für die 3 Kommentare.',
+  ])('"%s" does not', (line) => {
+    expect(opensReaderComments(line)).toBe(false);
+  });
+});
+
+describe('cutting readers\' comments from the content', () => {
+  const P = (n: number, word = 'prose'): string =>
+    Array.from({ length: n }, (_, i) => `<p>Paragraph ${i} of ${word}, long enough to count as a real paragraph of the text, with a comma or two.</p>`).join('');
+  const md = (html: string): string => extractPage(`<html><body><div>${html}</div></body></html>`, { url: 'https://c.example/' }).markdown;
+
+  it('cuts from a bold line between line breaks to the end', () => {
+    const out = md(`${P(4)}<br><font size="2"><b>Die letzten Einträge im Gästebuch:</b></font><br><i>Rolf (12.06.2001):</i> Super Seite, weiter so, wir schauen bald wieder vorbei!<br>`);
+    expect(out).toContain('Paragraph 3 of prose');
+    expect(out).not.toContain('Gästebuch');
+    expect(out).not.toContain('Rolf');
+  });
+
+  it('keeps such a line when it is not a line of its own', () => {
+    const out = md(`${P(4)}<p>Sie finden <b>3 Kommentare</b> weiter unten auf dieser Seite, und die Antworten der Redaktion darauf.</p>${P(1, 'end')}`);
+    expect(out).toContain('Paragraph 0 of end');
+  });
+
+  it('keeps a guestbook page whose entries are the text (no article before the heading)', () => {
+    const out = md(`<p><b>Unser Gästebuch</b></p><p>Rolf (12.06.2001): Super Seite, weiter so, wir schauen bald wieder vorbei! Viele Grüße an alle.</p>${P(3, 'entries')}`);
+    expect(out).toContain('Paragraph 2 of entries');
+  });
+});

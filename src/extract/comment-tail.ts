@@ -1,0 +1,112 @@
+// Readers' comments and guestbook entries that old table layouts, hand-made pages and guestbook scripts print inside
+// the content cell itself, after the text, with no element or class name of their own to recognise them by. What
+// marks them is the line that opens them: "Ihre Meinung zum Artikel (3 Kommentare)", "Die letzten Einträge im
+// Gästebuch:", "What folk have said about this recipe". From that line on, the content is readers' text: it is cut.
+import { type DomElement, type DomNode, type Journal, detach, TEXT_NODE } from './dom.ts';
+import { isInlineTag } from './stats.ts';
+
+// Openings of a comment section that a text itself does not use as a heading: a count of comments, a guestbook,
+// "what others said". (A bare "Comments" heading is left alone here: documentation has sections of that name.)
+const COMMENT_OPENINGS: readonly RegExp[] = [
+  /^\d+\s+(?:kommentare?|leserkommentare|comments?|responses?|replies|antworten|reaktionen)\b/i,
+  /\(\s*\d+\s+(?:kommentare?|leserkommentare|comments?|responses?|replies|antworten|reaktionen)\s*\)\s*:?$/i,
+  /^(?:kommentare?|comments?|reaktionen|responses?)\s*\(\s*\d+\s*\)\s*:?$/i,
+  /\b(?:gästebuch|gästebucheinträge|guestbook|guest book)\b/i,
+  // "What readers have said about this recipe", "Was andere zu diesem Rezept sagen": said by the page's visitors
+  // (not "What the figures say", a subheading of the text).
+  /^(?:what|was)\s+(?:other\s+)?(?:people|folks?|readers|others|visitors|users|customers|cooks|bakers|you|andere|leser(?:innen)?|besucher(?:innen)?|nutzer(?:innen)?|kunden|ihr)\s+(?:\S+\s+){0,4}(?:have\s+|hat\s+|haben\s+)?(?:said|say|think|sagen|meinen|geschrieben|schreiben)\b/i,
+];
+
+/** Text before the opening line that a page must have for the cut to apply: an article, not a guestbook page. */
+const MIN_TEXT_BEFORE = 300;
+/** A heading line is short. */
+const MAX_HEADING_CHARS = 80;
+
+/** True when `text` (one block's whole text) is a line that opens readers' comments. */
+export function opensReaderComments(text: string): boolean {
+  const line = text.replace(/\s+/g, ' ').trim();
+  if (line === '' || line.length > MAX_HEADING_CHARS || /[.!?]$/.test(line)) return false;
+  return COMMENT_OPENINGS.some((re) => re.test(line));
+}
+
+/** The text of `el` when it is at most `max` characters long (counted as it goes, so a long block costs little). */
+function shortText(el: DomElement, max: number): string | null {
+  let out = '';
+  const walk = (n: DomNode): boolean => {
+    for (let c = n.firstChild; c !== null; c = c.nextSibling) {
+      if (c.nodeType === TEXT_NODE) {
+        out += c.textContent ?? '';
+        if (out.length > max) return false;
+      } else if (!walk(c)) return false;
+    }
+    return true;
+  };
+  return walk(el) ? out : null;
+}
+
+/** An element with text of its own: not a line break, not an empty anchor. */
+function hasText(n: DomNode): boolean {
+  return (n.textContent ?? '').trim() !== '';
+}
+
+/** No text on the same line as `el` on the side `step` walks to, up to a line break or a block's edge. */
+function lineEndsAt(el: DomElement, step: (n: DomNode) => DomNode | null): boolean {
+  for (let n: DomNode = el; ; ) {
+    for (let s = step(n); s !== null; s = step(s)) {
+      if (s.nodeType !== TEXT_NODE && (s as DomElement).localName === 'br') return true;
+      if (s.nodeType !== TEXT_NODE && !isInlineTag((s as DomElement).localName)) return true;
+      if (hasText(s)) return false;
+    }
+    const parent = n.parentNode as DomElement | null;
+    if (parent === null || !isInlineTag(parent.localName)) return true;
+    n = parent;
+  }
+}
+
+/** An inline element (`<b>`, `<font>`) that is a line of its own: a heading printed in bold between line breaks. */
+function isWholeLine(el: DomElement): boolean {
+  return lineEndsAt(el, (n) => n.previousSibling) && lineEndsAt(el, (n) => n.nextSibling);
+}
+
+/** The first block below `root`, in document order, whose text opens readers' comments after enough text. */
+function findOpening(root: DomElement): DomElement | null {
+  let before = 0;
+  let found: DomElement | null = null;
+  const walk = (n: DomNode): boolean => {
+    for (let c = n.firstChild; c !== null; c = c.nextSibling) {
+      if (c.nodeType === TEXT_NODE) {
+        before += (c.textContent ?? '').replace(/\s+/g, '').length;
+        continue;
+      }
+      const el = c as DomElement;
+      if (before >= MIN_TEXT_BEFORE && el.localName !== 'br') {
+        const text = shortText(el, 4 * MAX_HEADING_CHARS);
+        if (text !== null && opensReaderComments(text) && (!isInlineTag(el.localName) || isWholeLine(el))) {
+          found = el;
+          return true;
+        }
+      }
+      if (walk(el)) return true;
+    }
+    return false;
+  };
+  walk(root);
+  return found;
+}
+
+/** Removes everything from the opening line of readers' comments to the end of `root`; returns whether it cut. */
+export function cutReaderComments(root: DomElement, journal: Journal | null = null): boolean {
+  const opening = findOpening(root);
+  if (opening === null) return false;
+  // The opening line and all that follows it, at its level and at every level up to the root.
+  for (let el: DomElement = opening; el !== root; ) {
+    const parent = el.parentElement;
+    if (parent === null) break;
+    const after: DomNode[] = [];
+    for (let s = el.nextSibling; s !== null; s = s.nextSibling) after.push(s);
+    for (const s of after) detach(s, journal);
+    if (el === opening || (el.textContent ?? '').trim() === '') detach(el, journal);
+    el = parent;
+  }
+  return true;
+}
