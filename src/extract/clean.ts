@@ -6,6 +6,7 @@
 //  so an unlucky wrapper class ("page-with-sidebar") cannot take the article with it.
 import { type DomElement, type DomNode, ELEMENT_NODE, type Journal, detach, elementChildren, insideArticle } from './dom.ts';
 import {
+  isSectionHeader,
   BOILERPLATE_ROLES,
   BOILERPLATE_TAGS,
   NON_CONTENT_TAGS,
@@ -47,15 +48,6 @@ function collectNonContent(el: DomElement, doomed: DomNode[], disclosed: () => R
       doomed.push(c); // comments, processing instructions
     }
   }
-}
-
-/**
- * A `<header>` that heads a section of the text (CMS content elements wrap each section's heading in one: TYPO3's
- * `<div class="frame"><header><h2>…`): it holds a subheading (h2–h6), no page title (h1), no navigation and no
- * links. The page's own header has the site's name or title, a menu or links.
- */
-function isSectionHeader(el: DomElement): boolean {
-  return el.querySelector('h2, h3, h4, h5, h6') !== null && el.querySelector('h1, nav, a, form, ul') === null;
 }
 
 /** Why an element counts as template boilerplate, or null. */

@@ -56,6 +56,19 @@ describe('cue words', () => {
   });
 });
 
+describe('"header" naming the head of a part of the text', () => {
+  it.each([
+    ['an accordion item\'s bar around its button', '<div class="accordion-header"><button aria-controls="faq-1">Wie lange dauert es?</button></div>', false],
+    ['a tab\'s head with a data-bs-target control', '<div class="tab-header"><a href="#t2" data-bs-target="#t2">Preise</a></div>', false],
+    ['a CMS section header holding its subheading alone', '<header class="frame-header"><h2><span>Wer kann Wohngeld bekommen?</span></h2></header>', false],
+    ['a recipe card header with ratings beside its title', '<header class="mv-create-header"><h2>Flapjacks</h2><div>4.9 from 64 reviews</div></header>', true],
+    ['a page header holding a menu toggle and the menu', '<div class="site-top-header"><button aria-controls="menu">Menü</button><ul id="menu"><li><a href="/">Start</a></li></ul></div>', true],
+    ['a header region without a control', '<div class="region-header">Willkommen bei der Stadt</div>', true],
+  ])('%s: a weak negative cue %s', (_name, html, cue) => {
+    expect(hasWeakNegativeCue(el(html))).toBe(cue);
+  });
+});
+
 describe('golden pages', () => {
   it.each(['taxonomy-newsletter', 'ingredients-header', 'commentary', 'download-paragraph', 'guestbook-tail'])('%s', (name) => {
     const html = fs.readFileSync(path.join(DIR, `${name}.html`), 'utf8');

@@ -2,6 +2,7 @@
 // comments, advertising, consent banners), not rules for particular sites. `classAndId()` supplies the
 // lower-cased "id class" string they are tested on. Separators inside class names are `-`, `_` or camel case, so
 // patterns use `(?:^|[\s_-])` as a word start where a bare substring would hit unrelated words.
+import { CONTROL_SELECTOR } from './disclosed.ts';
 import { type DomElement, type DomNode, HEADING_TAGS, SUBHEADING_TAGS, TEXT_NODE, classAndId } from './dom.ts';
 
 const W = String.raw`(?:^|[\s_-])`; // start of a class-name word
@@ -65,8 +66,41 @@ export function cueText(el: DomElement): string {
  * "…-links", a `<th class="head">`) does not remove one.
  */
 const STRUCTURE_TAGS = new Set(['table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'ul', 'ol', 'dl']);
-/** On a heading, "header" names the heading itself (`accordion-header`, `card-header`), not a page region. */
+/** On the head of a part of the text, "header" names that head (`accordion-header`, `frame-header`), not a page region. */
 const HEADING_SELF = new RegExp(`${W}header${E}`, 'g');
+
+/**
+ * A `<header>` that heads a section of the text (CMS content elements wrap each section's heading in one: TYPO3's
+ * `<div class="frame"><header><h2>…`): it holds a subheading (h2–h6), no page title (h1), no navigation and no
+ * links. The page's own header has the site's name or title, a menu or links.
+ */
+export function isSectionHeader(el: DomElement): boolean {
+  return el.querySelector('h2, h3, h4, h5, h6') !== null && el.querySelector('h1, nav, a, form, ul') === null;
+}
+
+/** Non-space characters of `el` outside the elements `selector` finds in it. */
+function textOutside(el: DomElement, selector: string): number {
+  let inside = 0;
+  for (const h of Array.from(el.querySelectorAll(selector))) inside += nonSpace(h.textContent ?? '');
+  return nonSpace(el.textContent ?? '') - inside;
+}
+
+const nonSpace = (s: string): number => s.replace(/\s+/g, '').length;
+
+/** A line of text at most: an accordion's or tab's head, not a page region holding a menu toggle. */
+const HEAD_MAX_CHARS = 200;
+
+/**
+ * The head of one part of the text: a heading, a section's `<header>`, or the bar of an accordion item or tab that
+ * holds the control opening its panel (Bootstrap's `div.accordion-header` around the question's button).
+ */
+function headsAPart(el: DomElement): boolean {
+  if (HEADING_TAGS.has(el.localName)) return true;
+  // A section's <header> with nothing but its heading(s) in it; one that also holds a recipe card's ratings and times
+  // or a byline is not just a head.
+  if (el.localName === 'header') return isSectionHeader(el) && textOutside(el, 'h2, h3, h4, h5, h6') === 0;
+  return el.querySelector(CONTROL_SELECTOR) !== null && (el.textContent ?? '').trim().length <= HEAD_MAX_CHARS && el.querySelector('nav, ul, form') === null;
+}
 
 /** Embedded posts (a quoted tweet) are content even inside a "social" wrapper. */
 const EMBED = /embed|twitter-tweet|instagram-media/;
@@ -98,7 +132,7 @@ export function hasStrongNegativeCue(el: DomElement): boolean {
 
 export function hasWeakNegativeCue(el: DomElement): boolean {
   if (STRUCTURE_TAGS.has(el.localName)) return false;
-  const s = HEADING_TAGS.has(el.localName) ? cueText(el).replace(HEADING_SELF, ' ') : cueText(el);
+  const s = headsAPart(el) ? cueText(el).replace(HEADING_SELF, ' ') : cueText(el);
   return s !== '' && WEAK_NEGATIVE.test(s) && !POSITIVE.test(s);
 }
 

@@ -42,4 +42,12 @@ describe('golden pages', () => {
     expect(`${got.markdown}\n`).toBe(fs.readFileSync(path.join(DIR, 'faq-accordion.md'), 'utf8'));
     for (const left of ['Session-Cookie', 'Reisepass', 'für niemanden bestimmt']) expect(got.markdown).not.toContain(left);
   });
+
+  it('section-heads: section headers and accordion bars named "…-header" keep their headings and questions', () => {
+    const html = fs.readFileSync(path.join(DIR, 'section-heads.html'), 'utf8');
+    const got = extractPage(html, { url: 'https://section-heads.example/' });
+    expect(`${got.markdown}\n`).toBe(fs.readFileSync(path.join(DIR, 'section-heads.md'), 'utf8'));
+    for (const kept of ['## So stellen Sie den Antrag', 'Wie lange dauert die Bearbeitung?']) expect(got.markdown).toContain(kept);
+    for (const left of ['Bürgerservice', 'Impressum']) expect(got.markdown).not.toContain(left);
+  });
 });

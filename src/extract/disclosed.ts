@@ -6,7 +6,8 @@
 // directly follows its own control (an element with `aria-expanded`, or one holding such an element).
 import { type DomElement, HEADING_TAGS } from './dom.ts';
 
-const CONTROL_SELECTOR = '[aria-controls], [data-target^="#"], [data-bs-target^="#"], a[href^="#"][aria-expanded], a[href^="#"][data-toggle], a[href^="#"][data-bs-toggle]';
+/** Controls that open a panel of the page (see above). */
+export const CONTROL_SELECTOR = '[aria-controls], [data-target^="#"], [data-bs-target^="#"], a[href^="#"][aria-expanded], a[href^="#"][data-toggle], a[href^="#"][data-bs-toggle]';
 
 function addIds(ids: Set<string>, value: string | null, hashed: boolean): void {
   if (value === null) return;
