@@ -45,6 +45,18 @@ describe('main-content choice', () => {
     for (const gone of ['Gratuliere', 'schönes Fest', heading]) expect(text).not.toContain(gone);
   });
 
+  it('prunes a "more on this" box drawn as a one-column table, keeps a table of links with columns', () => {
+    const box = `<table><tr><td><b>Mehr zum Thema</b></td></tr><tr><td>
+      &raquo; <a href="/a/1">Kanalsanierung: zweiter Bauabschnitt verzögert sich</a> (02.09.2004)<br>
+      &raquo; <a href="/a/2">Kirmes 2003: Schausteller ziehen positive Bilanz</a> (29.09.2003)</td></tr></table>`;
+    const data = `<table><tr><th>Formular</th><th>Stand</th></tr><tr><td><a href="/f/1.pdf">Antrag auf Wohngeld, Mietzuschuss</a></td><td>2024</td></tr>
+      <tr><td><a href="/f/2.pdf">Mietbescheinigung für den Vermieter</a></td><td>2023</td></tr></table>`;
+    const text = chosen(`<table><tr><td>${P(4)}${data}${P(1, 'end')}${box}</td></tr></table>`);
+    expect(text).toContain('Paragraph 0 of end');
+    expect(text).toContain('Mietbescheinigung für den Vermieter');
+    for (const gone of ['Mehr zum Thema', 'Schausteller']) expect(text).not.toContain(gone);
+  });
+
   it.each([['nach oben'], ['Zum Seitenanfang'], ['Back to top']])('prunes "%s" also inside a page-wide <font> wrapper', (label) => {
     const back = `<p align="right"><a href="#top"><font size="1">${label}</font></a>`;
     const text = chosen(`<font face="Verdana" size="2"><div>${P(2)}${back}${P(2)}${back}</div></font>`);

@@ -9,6 +9,7 @@
 import { type DomElement, type Journal, SUBHEADING_TAGS, detach, elementChildren } from './dom.ts';
 import { hasPositiveCue, hasRecipeCue, BOILERPLATE_TEXT, COMMENTS_HEADING } from './cues.ts';
 import { linkOnlyKind } from './pointers.ts';
+import { isLayoutTable } from './tables.ts';
 import { type ElementStats, type StatsMap, isInlineTag } from './stats.ts';
 
 function cueFactor(el: DomElement): number {
@@ -175,6 +176,11 @@ export function pruneInside(root: DomElement, stats: StatsMap, core: DomElement 
       if (linkOnly === 'file' && tag === 'p') continue;
       const linkList = st.chars > 0 && st.linkChars > 0.5 * st.chars && st.score < 0;
       if (!PRUNE_SKIP.has(tag) && (linkList || isTeaserList(st, false))) {
+        doomed.push(c);
+        continue;
+      }
+      // A layout table is a box, not a table of data: old templates draw their "more on this" boxes so.
+      if (tag === 'table' && linkList && isLayoutTable(c)) {
         doomed.push(c);
         continue;
       }
