@@ -45,6 +45,18 @@ describe('main-content choice', () => {
     for (const gone of ['Gratuliere', 'schönes Fest', heading]) expect(text).not.toContain(gone);
   });
 
+  it('climbs past a page builder\'s wrappers to a later section of the text, not to the footer beside it', () => {
+    const deep = (inner: string, n: number): string => '<div class="w">'.repeat(n) + inner + '</div>'.repeat(n);
+    const section = (body: string): string => `<div class="cms-section">${deep(body, 5)}</div>`;
+    const faq = '<h2>Häufige Fragen</h2><p>Kann ich den Termin verschieben? Ja, bis zwei Tage vorher, telefonisch oder über das Formular.</p>'
+      + '<p>Was kostet eine weitere Abholung? Jede weitere Abholung kostet 45 Euro, die Mehrmenge je Kubikmeter 15 Euro.</p>';
+    const footer = '<p>Stadt Auenrode, Marktplatz 1, Telefon 0123 4567, geöffnet montags bis freitags von 8 bis 12 Uhr.</p>';
+    const text = chosen(`<main>${section(P(8))}${section(faq)}${section(footer)}</main>`);
+    expect(text).toContain('Paragraph 7 of prose');
+    expect(text).toContain('Jede weitere Abholung');
+    expect(text).not.toContain('Marktplatz 1');
+  });
+
   it('prunes a "more on this" box drawn as a one-column table, keeps a table of links with columns', () => {
     const box = `<table><tr><td><b>Mehr zum Thema</b></td></tr><tr><td>
       &raquo; <a href="/a/1">Kanalsanierung: zweiter Bauabschnitt verzögert sich</a> (02.09.2004)<br>

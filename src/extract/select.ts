@@ -60,6 +60,7 @@ export function findCore(root: DomElement, stats: StatsMap): DomElement {
 
 const PROSE_TAGS = new Set(['p', 'blockquote', 'pre', 'ul', 'ol', 'dl', 'table']);
 const MAX_LEVELS = 5;
+const FAR_LEVELS = 3;
 
 /** A sibling that continues the article: prose of its own, not a stack of link-headed teaser cards. */
 function continuesArticle(sib: DomElement, coreScore: number, coreProse: number, stats: StatsMap): boolean {
@@ -115,13 +116,16 @@ export function selectMain(root: DomElement, stats: StatsMap, journal: Journal |
   let x = core;
   let top = core;
   const removals: DomElement[][] = [];
-  for (let level = 0; level < MAX_LEVELS && x !== root; level++) {
+  for (let level = 0; level < MAX_LEVELS + FAR_LEVELS && x !== root; level++) {
     const parent = x.parentElement;
     if (parent === null) break;
     const siblings = elementChildren(parent);
+    // Page builders nest a text block six or more wrappers deep; beyond MAX_LEVELS a sibling continues the article
+    // only with prose of a fifth of the core's (an FAQ section, the next text section), not a footer or an author box.
+    const far = level >= MAX_LEVELS;
     const continues = parent.localName === 'tr'
       ? (s: DomElement): boolean => continuesColumn(s, coreProse, stats)
-      : (s: DomElement): boolean => continuesArticle(s, coreScore, coreProse, stats);
+      : (s: DomElement): boolean => continuesArticle(s, coreScore, coreProse, stats) && (!far || (stats.get(s)?.proseChars ?? 0) >= 0.2 * coreProse);
     const keep = siblings.map((s) => s === x || continues(s));
     let first = keep.indexOf(true);
     const last = keep.lastIndexOf(true);
