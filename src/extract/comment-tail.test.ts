@@ -15,6 +15,10 @@ describe('opensReaderComments', () => {
     'What readers say',
     'Was andere zu diesem Rezept sagen',
     'Was Leser geschrieben haben',
+    'Einträge zu diesem Bericht (4)',
+    'Reviews of this recipe:',
+    'Kommentare zu diesem Artikel',
+    'Bewertungen (31)',
   ])('"%s" opens readers\' comments', (line) => {
     expect(opensReaderComments(line)).toBe(true);
   });
@@ -27,6 +31,8 @@ describe('opensReaderComments', () => {
     'Ein Kommentar von Anna Berg',
     'Wir freuen uns über jeden Eintrag in unserem Gästebuch, schreiben Sie uns gern, wie Ihnen das Rezept gelungen ist.',
     'Danke für die 3 Kommentare.',
+    'Reviews',
+    'Bewertungen der Stiftung Warentest für diese Geräte im Vergleich der letzten zehn Jahre',
   ])('"%s" does not', (line) => {
     expect(opensReaderComments(line)).toBe(false);
   });

@@ -10,7 +10,10 @@ import { isInlineTag } from './stats.ts';
 const COMMENT_OPENINGS: readonly RegExp[] = [
   /^\d+\s+(?:kommentare?|leserkommentare|comments?|responses?|replies|antworten|reaktionen)\b/i,
   /\(\s*\d+\s+(?:kommentare?|leserkommentare|comments?|responses?|replies|antworten|reaktionen)\s*\)\s*:?$/i,
-  /^(?:kommentare?|comments?|reaktionen|responses?)\s*\(\s*\d+\s*\)\s*:?$/i,
+  // "Kommentare (12)", "Einträge zu diesem Bericht (4)", "Reviews (31)".
+  /^(?:kommentare?|leserkommentare|comments?|reaktionen|responses?|einträge|entries|reviews|bewertungen|rezensionen)\b[^()]{0,50}\(\s*\d+\s*\)\s*:?$/i,
+  // "Reviews of this recipe:", "Kommentare zu diesem Artikel", "Einträge zu diesem Bericht": about this very page.
+  /^(?:kommentare?|leserkommentare|comments?|reaktionen|einträge|entries|reviews|bewertungen|rezensionen)\s+(?:of|on|for|to|about|zu|für|über)\s+(?:this|diese[mnrs]?)\s+\S+\s*:?$/i,
   /\b(?:gästebuch|gästebucheinträge|guestbook|guest book)\b/i,
   // "What readers have said about this recipe", "Was andere zu diesem Rezept sagen": said by the page's visitors
   // (not "What the figures say", a subheading of the text).
