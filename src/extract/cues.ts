@@ -99,7 +99,7 @@ function headsAPart(el: DomElement): boolean {
   // A section's <header> with nothing but its heading(s) in it; one that also holds a recipe card's ratings and times
   // or a byline is not just a head.
   if (el.localName === 'header') return isSectionHeader(el) && textOutside(el, 'h2, h3, h4, h5, h6') === 0;
-  return el.querySelector(CONTROL_SELECTOR) !== null && (el.textContent ?? '').trim().length <= HEAD_MAX_CHARS && el.querySelector('nav, ul, form') === null;
+  return (el.textContent ?? '').trim().length <= HEAD_MAX_CHARS && el.querySelector(CONTROL_SELECTOR) !== null && el.querySelector('nav, ul, form') === null;
 }
 
 /** Embedded posts (a quoted tweet) are content even inside a "social" wrapper. */
@@ -132,8 +132,11 @@ export function hasStrongNegativeCue(el: DomElement): boolean {
 
 export function hasWeakNegativeCue(el: DomElement): boolean {
   if (STRUCTURE_TAGS.has(el.localName)) return false;
-  const s = headsAPart(el) ? cueText(el).replace(HEADING_SELF, ' ') : cueText(el);
-  return s !== '' && WEAK_NEGATIVE.test(s) && !POSITIVE.test(s);
+  const cue = cueText(el);
+  if (cue === '' || !WEAK_NEGATIVE.test(cue) || POSITIVE.test(cue)) return false;
+  // Only a name with "header" in it needs the (tree-searching) look at what the element is.
+  const s = cue.includes('header') && headsAPart(el) ? cue.replace(HEADING_SELF, ' ') : cue;
+  return WEAK_NEGATIVE.test(s);
 }
 
 /** The template names `el` as a part of a recipe (its ingredients, its method). */
