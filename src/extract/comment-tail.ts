@@ -4,6 +4,7 @@
 // Gästebuch:", "What folk have said about this recipe". From that line on, the content is readers' text: it is cut.
 import { type DomElement, type DomNode, type Journal, detach, TEXT_NODE } from './dom.ts';
 import { isInlineTag } from './stats.ts';
+import { nonSpaceLength } from '../io/text.ts';
 
 // Openings of a comment section that a text itself does not use as a heading: a count of comments, a guestbook,
 // "what others said". (A bare "Comments" heading is left alone here: documentation has sections of that name.)
@@ -71,30 +72,41 @@ function isWholeLine(el: DomElement): boolean {
   return lineEndsAt(el, (n) => n.previousSibling) && lineEndsAt(el, (n) => n.nextSibling);
 }
 
-/** The first block below `root`, in document order, whose text opens readers' comments after enough text. */
+// A word every opening above has (umlauts left out: the parser splits a text at a character reference, so
+// "G&auml;stebuch" reaches us as "G", "ä", "stebuch"); only a text with one is looked at more closely.
+const OPENING_WORD = /komment|comment|respons|repl|antwort|reaktion|stebuch|guest|eintr|entries|review|bewertung|rezension|said|say|think|sagen|meinen|schreiben/i;
+
+/** The outermost element from `text`'s parent up to `root` whose whole text is an opening line, or null. */
+function openingAround(text: DomNode, root: DomElement): DomElement | null {
+  let found: DomElement | null = null;
+  for (let a = text.parentNode as DomElement | null; a !== null && a !== root; a = a.parentElement) {
+    const line = shortText(a, 4 * MAX_HEADING_CHARS);
+    if (line === null) break;
+    if (opensReaderComments(line) && (!isInlineTag(a.localName) || isWholeLine(a))) found = a;
+  }
+  return found;
+}
+
+/** The first opening line of readers' comments below `root`, in document order, after enough text. */
 function findOpening(root: DomElement): DomElement | null {
   let before = 0;
-  let found: DomElement | null = null;
-  const walk = (n: DomNode): boolean => {
+  const walk = (n: DomNode): DomElement | null => {
     for (let c = n.firstChild; c !== null; c = c.nextSibling) {
-      if (c.nodeType === TEXT_NODE) {
-        before += (c.textContent ?? '').replace(/\s+/g, '').length;
+      if (c.nodeType !== TEXT_NODE) {
+        const inner = walk(c);
+        if (inner !== null) return inner;
         continue;
       }
-      const el = c as DomElement;
-      if (before >= MIN_TEXT_BEFORE && el.localName !== 'br') {
-        const text = shortText(el, 4 * MAX_HEADING_CHARS);
-        if (text !== null && opensReaderComments(text) && (!isInlineTag(el.localName) || isWholeLine(el))) {
-          found = el;
-          return true;
-        }
+      const t = c.textContent ?? '';
+      if (before >= MIN_TEXT_BEFORE && OPENING_WORD.test(t)) {
+        const opening = openingAround(c, root);
+        if (opening !== null) return opening;
       }
-      if (walk(el)) return true;
+      before += nonSpaceLength(t);
     }
-    return false;
+    return null;
   };
-  walk(root);
-  return found;
+  return walk(root);
 }
 
 /** Removes everything from the opening line of readers' comments to the end of `root`; returns whether it cut. */
