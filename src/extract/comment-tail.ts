@@ -2,7 +2,8 @@
 // the content cell itself, after the text, with no element or class name of their own to recognise them by. What
 // marks them is the line that opens them: "Ihre Meinung zum Artikel (3 Kommentare)", "Die letzten Einträge im
 // Gästebuch:", "What folk have said about this recipe". From that line on, the content is readers' text: it is cut.
-import { type DomElement, type DomNode, type Journal, detach, TEXT_NODE } from './dom.ts';
+import { type DomElement, type DomNode, type Journal, detach, normalizeSpace, TEXT_NODE } from './dom.ts';
+import { nodesFrom } from './repair.ts';
 import { isInlineTag } from './stats.ts';
 import { nonSpaceLength } from '../io/text.ts';
 
@@ -28,7 +29,7 @@ const MAX_HEADING_CHARS = 80;
 
 /** True when `text` (one block's whole text) is a line that opens readers' comments. */
 export function opensReaderComments(text: string): boolean {
-  const line = text.replace(/\s+/g, ' ').trim();
+  const line = normalizeSpace(text);
   if (line === '' || line.length > MAX_HEADING_CHARS || /[.!?]$/.test(line)) return false;
   return COMMENT_OPENINGS.some((re) => re.test(line));
 }
@@ -117,10 +118,8 @@ export function cutReaderComments(root: DomElement, journal: Journal | null = nu
   for (let el: DomElement = opening; el !== root; ) {
     const parent = el.parentElement;
     if (parent === null) break;
-    const after: DomNode[] = [];
-    for (let s = el.nextSibling; s !== null; s = s.nextSibling) after.push(s);
-    for (const s of after) detach(s, journal);
-    if (el === opening || (el.textContent ?? '').trim() === '') detach(el, journal);
+    for (const s of nodesFrom(el.nextSibling)) detach(s, journal);
+    if (el === opening || !hasText(el)) detach(el, journal);
     el = parent;
   }
   return true;

@@ -2,6 +2,7 @@
 // comments, advertising, consent banners), not rules for particular sites. `classAndId()` supplies the
 // lower-cased "id class" string they are tested on. Separators inside class names are `-`, `_` or camel case, so
 // patterns use `(?:^|[\s_-])` as a word start where a bare substring would hit unrelated words.
+import { nonSpaceLength } from '../io/text.ts';
 import { CONTROL_SELECTOR } from './disclosed.ts';
 import { type DomElement, type DomNode, HEADING_TAGS, SUBHEADING_TAGS, TEXT_NODE, classAndId } from './dom.ts';
 
@@ -81,11 +82,9 @@ export function isSectionHeader(el: DomElement): boolean {
 /** Non-space characters of `el` outside the elements `selector` finds in it. */
 function textOutside(el: DomElement, selector: string): number {
   let inside = 0;
-  for (const h of Array.from(el.querySelectorAll(selector))) inside += nonSpace(h.textContent ?? '');
-  return nonSpace(el.textContent ?? '') - inside;
+  for (const h of Array.from(el.querySelectorAll(selector))) inside += nonSpaceLength(h.textContent ?? '');
+  return nonSpaceLength(el.textContent ?? '') - inside;
 }
-
-const nonSpace = (s: string): number => s.replace(/\s+/g, '').length;
 
 /** A line of text at most: an accordion's or tab's head, not a page region holding a menu toggle. */
 const HEAD_MAX_CHARS = 200;

@@ -2,7 +2,7 @@
 // htmlparser2's events into plain linked nodes). linkedom, which built it before, is kept only as the reference of
 // the light DOM's equivalence test (light/linkedom-reference.ts), which is why the builder can be swapped.
 import { parseLight } from './light/build.ts';
-import { repairTree } from './repair.ts';
+import { repairTree, unwrap } from './repair.ts';
 import { absoluteUrl } from './resolve.ts';
 
 export { absoluteUrl };
@@ -152,11 +152,7 @@ function capDepth(root: DomElement, max: number): void {
       continue;
     }
     // Unwrap element children until only text and other non-element nodes remain below `el`.
-    for (let c = el.firstElementChild; c !== null; c = el.firstElementChild) {
-      const moved: DomNode[] = [];
-      for (let n = c.firstChild; n !== null; n = n.nextSibling) moved.push(n);
-      c.replaceWith(...moved);
-    }
+    for (let c = el.firstElementChild; c !== null; c = el.firstElementChild) unwrap(c);
   }
 }
 

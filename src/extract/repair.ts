@@ -25,7 +25,8 @@ function isBlankText(n: DomNode): boolean {
   return n.nodeType === TEXT_NODE && (n.textContent ?? '').trim() === '';
 }
 
-function nodesFrom(first: DomNode | null): DomNode[] {
+/** `first` and the siblings after it, as an array (callers move or remove them). */
+export function nodesFrom(first: DomNode | null): DomNode[] {
   const out: DomNode[] = [];
   for (let n = first; n !== null; n = n.nextSibling) out.push(n);
   return out;

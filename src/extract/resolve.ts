@@ -61,7 +61,7 @@ function plainRootRelative(h: string, base: string): string | null {
 }
 
 function parsed(h: string, base: string): string | null {
-  const plain = h.charCodeAt(0) === 0x2f ? plainRootRelative(h, base) : plainAbsolute(h);
+  const plain = plainResolution(h, base);
   if (plain !== null) return plain;
   try {
     return new URL(h, base).href;
@@ -85,7 +85,7 @@ export function absoluteUrl(href: string, base: string): string | null {
   return out;
 }
 
-/** For tests: the shortcut's answer alone (null when it leaves `h` to the parser). */
+/** The shortcut's answer alone (null when it leaves `h` to the parser); exported for the differential test. */
 export function plainResolution(h: string, base: string): string | null {
   return h.charCodeAt(0) === 0x2f ? plainRootRelative(h, base) : plainAbsolute(h);
 }
