@@ -2,7 +2,7 @@
 // with the Durable Object classes it binds. Everything Worker-specific is wired here; src/ gets plain inputs.
 import { env } from 'cloudflare:workers';
 import { createApp } from '../src/http/app.ts';
-import { sentAsIs } from '../src/http/as-is.ts';
+import { asIsWhenLocal } from '../src/http/as-is.ts';
 import { serviceEnv, taskStore } from './env.ts';
 import { runtimeRecovery } from './recovery.ts';
 import { consumeQueue, sweepTasks } from './task-queue.ts';
@@ -27,10 +27,7 @@ const handle = withRemoteMcp((req, env, ctx) => {
 
 export default {
   // The local service answers uncompressed (D293).
-  fetch: async (req: Request, env: Env, ctx: ExecutionContext) => {
-    const res = await handle(req, env, ctx);
-    return serviceEnv(env).SVC_LOCAL_SERVICE === '1' ? sentAsIs(res) : res;
-  },
+  fetch: asIsWhenLocal(handle, (e: Env) => serviceEnv(e).SVC_LOCAL_SERVICE === '1'),
   queue: (batch, env) => {
     recovery.seen();
     return consumeQueue(batch, env);

@@ -5,7 +5,7 @@ import { proxyRouteOf, routedFetch } from '../src/lanes/proxy/proxy-fetch.ts';
 import { NO_PROXY_ROUTES } from '../src/lanes/proxy/settings.ts';
 import { dohResolver } from '../src/net/doh.ts';
 import { publicAddressPolicy } from '../src/net/policy.ts';
-import { sentAsIs } from '../src/http/as-is.ts';
+import { asIsWhenLocal } from '../src/http/as-is.ts';
 import { createPreviewApp, type PreviewServices } from '../src/preview/app.ts';
 import { capturePreview } from '../src/preview/capture.ts';
 import { loadPreviewConfig } from '../src/preview/config.ts';
@@ -51,8 +51,5 @@ const app = createPreviewApp((env) => services(env as PreviewEnv));
 
 export default {
   // The local service answers uncompressed (D293).
-  fetch: async (req: Request, env: PreviewEnv, ctx: ExecutionContext) => {
-    const res = await app.fetch(req, env, ctx);
-    return env.SVC_LOCAL_SERVICE === '1' ? sentAsIs(res) : res;
-  },
+  fetch: asIsWhenLocal((req: Request, env: PreviewEnv, ctx: ExecutionContext) => app.fetch(req, env, ctx), (e) => e.SVC_LOCAL_SERVICE === '1'),
 } satisfies ExportedHandler<PreviewEnv>;

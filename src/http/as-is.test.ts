@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sentAsIs } from './as-is.ts';
+import { asIsWhenLocal, sentAsIs } from './as-is.ts';
 
 describe('sentAsIs', () => {
   it('marks a response without a coding as identity, keeping status, headers and body', async () => {
@@ -22,5 +22,13 @@ describe('sentAsIs', () => {
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('https://x.example/');
     expect(res.headers.get('content-encoding')).toBe('identity');
+  });
+
+  it('asIsWhenLocal marks the answers of the local service only', async () => {
+    const fetch = asIsWhenLocal((_req: Request, _env: { local: boolean }) => new Response('{}'), (env) => env.local);
+    const req = new Request('http://x.test/');
+    const ctx = {} as ExecutionContext;
+    expect((await fetch(req, { local: true }, ctx)).headers.get('content-encoding')).toBe('identity');
+    expect((await fetch(req, { local: false }, ctx)).headers.get('content-encoding')).toBeNull();
   });
 });
