@@ -40,6 +40,16 @@ describe('cue words', () => {
     // "print" alone is a styling modifier (a recipe card that hides its image in print); print-only blocks still go.
     ['<div class="mv-create-card mv-recipe-card mv-create-hide-print-image">', false],
     ['<div class="print-only">', true],
+    // A BEM modifier of a content container's own class names a variant of it (D298), not a share bar...
+    ['<article class="live-entry live-entry--social">', false],
+    ['<div class="post post--newsletter">', false],
+    // ...but a modifier alone, or one of a block that is not a content container, still counts.
+    ['<div class="live-entry--social">', true],
+    ['<div class="card card--promo">', true],
+    ['<div class="share-bar share-bar--top">', true],
+    // WordPress themes' line under a post ("This entry was posted on … You can leave a response, or trackback").
+    ['<p class="postmetadata alt">', true],
+    ['<div class="postmeta">', true],
   ])('%s strong negative: %s', (html, want) => {
     expect(hasStrongNegativeCue(el(`${html}</div>`))).toBe(want);
   });
@@ -70,7 +80,7 @@ describe('"header" naming the head of a part of the text', () => {
 });
 
 describe('golden pages', () => {
-  it.each(['taxonomy-newsletter', 'ingredients-header', 'commentary', 'download-paragraph', 'guestbook-tail'])('%s', (name) => {
+  it.each(['taxonomy-newsletter', 'ingredients-header', 'commentary', 'download-paragraph', 'guestbook-tail', 'live-entry-modifier'])('%s', (name) => {
     const html = fs.readFileSync(path.join(DIR, `${name}.html`), 'utf8');
     const got = extractPage(html, { url: `https://${name}.example/` });
     expect(`${got.markdown}\n`).toBe(fs.readFileSync(path.join(DIR, `${name}.md`), 'utf8'));
@@ -86,6 +96,8 @@ describe('golden pages', () => {
     expect(md('download-paragraph')).not.toContain('Lesen Sie auch');
     expect(md('guestbook-tail')).toContain('heiß in saubere Flaschen füllen');
     expect(md('guestbook-tail')).not.toContain('Sprudel');
+    expect(md('live-entry-modifier')).toContain('closed the slipway to all boats');
+    expect(md('live-entry-modifier')).not.toContain('Share on X');
   });
 });
 

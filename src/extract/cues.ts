@@ -18,7 +18,7 @@ const STRONG_NEGATIVE = new RegExp(
     'read-more', 'readmore', 'also-read', 'read-next', 'popular', 'trending', 'most-read', 'mostread', 'breadcrumb',
     'pagination', 'pager', 'advert', 'sponsor', 'promo', 'print-only', 'skip-link', 'skiplink',
     'screen-reader', 'sr-only', 'visually-hidden', 'visuallyhidden', 'hidden-print', 'disclosure', 'byline', 'dateline',
-    'author-bio', 'about-author', 'author-box', 'authorbox', 'toolbar', 'tooltip', 'modal', 'popup',
+    'author-bio', 'about-author', 'author-box', 'authorbox', 'postmeta', 'toolbar', 'tooltip', 'modal', 'popup',
     'overlay', 'banner-ad', 'masthead', 'site-header', 'site-footer', 'subnav', 'navbar', 'navigation', 'menu',
     // In-page tables of contents, "was this page helpful?" boxes, calls to action and donation appeals.
     'table-of-contents', 'call-to-action', 'donate', 'donation',
@@ -52,9 +52,27 @@ const TAXONOMY_TOKEN = /^(?:category|tag|cat|topic|kategorie|rubrik|ressort|schl
 const HAS_TAXONOMY = /(?:^|\s)(?:category|tag|cat|topic|kategorie|rubrik|ressort|schlagwort)-/;
 const ENTRY_TOKEN = /^(?:hentry|post|entry|type-[\w-]+|post-\d+|status-publish|format-[\w-]+)$/;
 
+// A BEM modifier (`live-entry--social`, `post--video`) says which variant of its block an element is. When the
+// element also carries the block's own class and that class names a content container, the element is that
+// container: the modifier's words (an entry that embeds a social post) do not make it a share bar (D298).
+const MODIFIER = /--/;
+
+function withoutContentModifiers(s: string): string {
+  const tokens = s.split(/\s+/);
+  const bases = new Set(tokens);
+  const kept = tokens.filter((t) => {
+    const cut = t.indexOf('--');
+    if (cut <= 0) return true;
+    const base = t.slice(0, cut);
+    return !(bases.has(base) && POSITIVE.test(base));
+  });
+  return kept.length === tokens.length ? s : kept.join(' ');
+}
+
 /** The "id class" string the cue patterns look at, without taxonomy tokens on an entry element. */
 export function cueText(el: DomElement): string {
-  const s = classAndId(el);
+  const raw = classAndId(el);
+  const s = MODIFIER.test(raw) ? withoutContentModifiers(raw) : raw;
   if (!HAS_TAXONOMY.test(s)) return s;
   const tokens = s.split(/\s+/);
   if (el.localName !== 'article' && !tokens.some((t) => ENTRY_TOKEN.test(t))) return s;
