@@ -87,6 +87,13 @@ function isLead(el: DomElement, stats: StatsMap): boolean {
   return /[.!?]["”’»“)]?\s*$/.test((el.textContent ?? '').trim());
 }
 
+/** A picture with at most a caption: a `<figure>`, or an image in a wrapper with a line of text and no links. */
+function isPicture(el: DomElement, stats: StatsMap): boolean {
+  const st = stats.get(el);
+  if (st !== undefined && (st.linkChars > 0 || st.chars >= 300)) return false;
+  return el.localName === 'figure' || el.querySelector('img, picture, video') !== null;
+}
+
 /** A block whose first line is a comment section's heading (the readers' comments after an article). */
 function opensCommentSection(el: DomElement): boolean {
   const text = (el.textContent ?? '').trimStart().slice(0, 80);
@@ -132,6 +139,11 @@ export function selectMain(root: DomElement, stats: StatsMap, journal: Journal |
     // A section heading right before the first kept block titles it (h2–h6; the page's h1 is the page title).
     if (first > 0 && SUBHEADING_TAGS.has(siblings[first - 1].localName)) keep[--first] = true;
     if (first > 0 && isLead(siblings[first - 1], stats)) keep[--first] = true;
+    // News templates put the article's first picture between the lead and the text (title, lead, picture, text).
+    else if (first > 1 && isPicture(siblings[first - 1], stats) && isLead(siblings[first - 2], stats)) {
+      keep[first - 1] = keep[first - 2] = true;
+      first -= 2;
+    }
     // Headings and small non-link blocks (figures, datelines inside the flow) between kept blocks stay.
     for (let i = first + 1; i < last; i++) {
       if (keep[i]) continue;

@@ -9,7 +9,7 @@ const DIR = path.resolve(import.meta.dirname, '..', '..', 'test', 'fixtures', 'e
 const read = (name: string): string => fs.readFileSync(path.join(DIR, name), 'utf8');
 
 describe('content structure golden pages', () => {
-  it.each(['recipe-de-zwetschgenkuchen', 'blog-en-multiblock', 'layout-table-columns', 'toggle-faq'])('%s', (name) => {
+  it.each(['recipe-de-zwetschgenkuchen', 'blog-en-multiblock', 'layout-table-columns', 'toggle-faq', 'lead-above-picture'])('%s', (name) => {
     const got = extractPage(read(`${name}.html`), { url: `https://${name}.example/page` });
     expect(`${got.markdown}\n`).toBe(read(`${name}.md`));
   });
@@ -33,5 +33,12 @@ describe('content structure golden pages', () => {
     const md = read('toggle-faq.md');
     for (const s of ['## Curing comes first', '## Your questions', 'Can I store a cut squash?', 'Usually the stalk']) expect(md).toContain(s);
     expect(md).not.toContain('Plaiting onions');
+  });
+
+  it('keeps a lead that stands above the article\'s first picture, and none of the page around it', () => {
+    const md = read('lead-above-picture.md');
+    expect(md.startsWith('Ab dem Fahrplanwechsel im Dezember')).toBe(true);
+    for (const s of ['## Umbau der Haltestellen', 'jedes Halbjahr zählen']) expect(md).toContain(s);
+    for (const s of ['Jana Birkholz', 'WhatsApp', 'Mehr aus Lokales', 'Wochenmarkt']) expect(md).not.toContain(s);
   });
 });
