@@ -55,7 +55,6 @@ const ENTRY_TOKEN = /^(?:hentry|post|entry|type-[\w-]+|post-\d+|status-publish|f
 // A BEM modifier (`live-entry--social`, `post--video`) says which variant of its block an element is. When the
 // element also carries the block's own class and that class names a content container, the element is that
 // container: the modifier's words (an entry that embeds a social post) do not make it a share bar (D298).
-const MODIFIER = /--/;
 
 function withoutContentModifiers(s: string): string {
   const tokens = s.split(/\s+/);
@@ -72,7 +71,7 @@ function withoutContentModifiers(s: string): string {
 /** The "id class" string the cue patterns look at, without taxonomy tokens on an entry element. */
 export function cueText(el: DomElement): string {
   const raw = classAndId(el);
-  const s = MODIFIER.test(raw) ? withoutContentModifiers(raw) : raw;
+  const s = raw.includes('--') ? withoutContentModifiers(raw) : raw;
   if (!HAS_TAXONOMY.test(s)) return s;
   const tokens = s.split(/\s+/);
   if (el.localName !== 'article' && !tokens.some((t) => ENTRY_TOKEN.test(t))) return s;
