@@ -26,7 +26,6 @@ import {
   type CrawlRow,
   type CrawlSettings,
 } from './crawl-tables.ts';
-import { OfferedLinks } from '../src/tasks/offered-links.ts';
 import { TaskObject } from './task-object.ts';
 import { queueCompletionEvent, rememberDestinations } from './deliver-events.ts';
 import { appendLog, claimUnit, isRecorded, lapsedUnits, leasePending, listLog, markQueued, queuePending, releaseUnit, resultCounts, sendMessages } from './units.ts';
@@ -52,8 +51,6 @@ export class CrawlObject extends TaskObject {
   #settings: CrawlSettings | null = null;
   // Units are never deleted and the bound never changes: once the frontier is full, pages' links need no parsing.
   #frontierFull = false;
-  // Link strings already through admission: most of a page's links were on the pages before it.
-  readonly #offered = new OfferedLinks();
   // The crawl's row as last read or written: every write to the `crawl` table is made by this object, which then
   // forgets or replaces its copy, so the copy is what SQLite holds (reading it was a statement per call). undefined:
   // not read yet.
@@ -161,7 +158,8 @@ export class CrawlObject extends TaskObject {
     if (!row || isFinal(row)) return { recorded: false, row };
     const now = Date.now();
     const settings = this.#settingsOf(row);
-    const links = this.#frontierFull ? [] : this.#offered.fresh(outcome.links);
+    // The consumer sent only links it had not offered before (D300).
+    const links = this.#frontierFull ? [] : outcome.links;
     const recorded = this.ctx.storage.transactionSync((): PageRecorded => {
       if (!outcome.requested && budgetOf(this.sql, row).blocked >= MAX_CRAWL_BLOCKED && !isRecorded(this.sql, index)) {
         // Past the bound of blocked entries (D225): the page is not listed and never offered again.
@@ -177,7 +175,6 @@ export class CrawlObject extends TaskObject {
       if (links.length > 0) admitLinks(this.sql, settings.bound, admissibleLinks(links, settings.scope()));
       return { recorded: true, row: { ...row, crawl_delay_ms: delay, next_at: nextAt, updated_at: now } };
     });
-    if (recorded.recorded) this.#offered.remember(links);
     // Committed: the row the transaction wrote is the row.
     if (recorded.row !== row) this.#rowCopy = recorded.row;
     return recorded;

@@ -10,9 +10,13 @@ import type { WorkMessage } from '../src/tasks/messages.ts';
 import { CRAWL_HANDOVER_PAGES, HOST_CONCURRENCY, MAX_CONSUMER_WAIT_MS } from '../src/tasks/settings.ts';
 import type { HandedPage, PageOutcome } from '../src/tasks/store.ts';
 import type { StoredResult } from '../src/tasks/result-store.ts';
+import { OfferedLinksByCrawl } from '../src/tasks/offered-links.ts';
 import { sleep, storeUnitResult, WORK_QUEUE, type ConsumerContext } from './consumer.ts';
 
 type CrawlStub = ReturnType<typeof crawlStub>;
+
+/** Links this isolate's pages already offered, per crawl (D300). */
+const OFFERED = new OfferedLinksByCrawl();
 
 /** A crawl page's capture: the result to store, and what the frontier needs from it. */
 async function captureForCrawl(taskId: string, page: HandedPage, options: CaptureOptions, cx: ConsumerContext): Promise<{ stored: StoredResult; outcome: PageOutcome }> {
@@ -51,7 +55,11 @@ class MessagePages {
     // Reserved before the call, so chains running side by side never take more than the budget together.
     const take = Math.min(this.#left, HOST_CONCURRENCY);
     this.#left -= take;
-    const { next } = await this.stub.recordAndTake(page.index, stored, outcome, take, this.rootToken);
+    // Links offered before cannot change the frontier; they are remembered once their admission committed.
+    const offered = OFFERED.of(this.taskId);
+    const links = offered.fresh(outcome.links);
+    const { recorded, next } = await this.stub.recordAndTake(page.index, stored, { ...outcome, links }, take, this.rootToken);
+    if (recorded) offered.remember(links);
     this.#left += take - next.length;
     await Promise.all(next.map((p) => this.#handed(p)));
   }

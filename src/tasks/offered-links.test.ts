@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OfferedLinks } from './offered-links.ts';
+import { OfferedLinks, OfferedLinksByCrawl } from './offered-links.ts';
 
 describe('OfferedLinks', () => {
   it('passes on links not offered before, in page order and once, and skips remembered ones', () => {
@@ -16,5 +16,18 @@ describe('OfferedLinks', () => {
     const offered = new OfferedLinks(2);
     offered.remember(['a', 'b', 'c']);
     expect(offered.fresh(['a', 'b', 'c', 'd'])).toEqual(['c', 'd']);
+  });
+});
+
+describe('OfferedLinksByCrawl', () => {
+  it('keeps one set per crawl and forgets the least recently used crawl past its bound', () => {
+    const byCrawl = new OfferedLinksByCrawl(2);
+    byCrawl.of('a').remember(['x']);
+    byCrawl.of('b').remember(['x']);
+    expect(byCrawl.of('a').fresh(['x', 'y'])).toEqual(['y']);
+    // 'a' was used last, so a third crawl pushes out 'b'.
+    byCrawl.of('c');
+    expect(byCrawl.of('a').fresh(['x'])).toEqual([]);
+    expect(byCrawl.of('b').fresh(['x'])).toEqual(['x']);
   });
 });

@@ -93,7 +93,10 @@ export type CrawlClaim = UnitClaim | { kind: 'wait'; ms: number };
 
 /** What a captured crawl page tells the crawl besides its result. */
 export interface PageOutcome {
-  /** The page's links (absolute), whether or not the caller asked for the links format. */
+  /**
+   * The page's links (absolute), whether or not the caller asked for the links format, less those the consumer's
+   * isolate already offered to this crawl (D300).
+   */
   links: string[];
   /** A request reached the host (robots.txt allowed it): only such pages use the maxPages budget (D225). */
   requested: boolean;
