@@ -31,3 +31,19 @@ describe('OfferedLinksByCrawl', () => {
     expect(byCrawl.of('b').fresh(['x'])).toEqual(['x']);
   });
 });
+
+describe('OfferedLinks without fragments', () => {
+  it.each([
+    [['http://a.test/1#top', 'http://a.test/1#comments', 'http://a.test/1'], ['http://a.test/1']],
+    [['http://a.test/p?q=1#x', 'http://a.test/p?q=1'], ['http://a.test/p?q=1']],
+    [['http://a.test/#', 'http://a.test/'], ['http://a.test/']],
+  ])('offers %j as %j', (links, fresh) => {
+    expect(new OfferedLinks().fresh(links)).toEqual(fresh);
+  });
+
+  it('knows a link offered with one fragment when it comes with another', () => {
+    const offered = new OfferedLinks();
+    offered.remember(offered.fresh(['http://a.test/1#a']));
+    expect(offered.fresh(['http://a.test/1#b', 'http://a.test/2#b'])).toEqual(['http://a.test/2']);
+  });
+});

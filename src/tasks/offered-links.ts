@@ -23,11 +23,18 @@ export class OfferedLinks {
     this.#max = max;
   }
 
-  /** The links of `links` not offered before, in page order, without repeats. */
+  /**
+   * The links of `links` not offered before, in page order, without repeats, each without its fragment: the frontier
+   * drops it anyway (it names a place in the same document), and a site's `#comments`, `#top` or per-section menu
+   * anchors would otherwise make every page's copy of a link a new string.
+   */
   fresh(links: readonly string[]): string[] {
     const out: string[] = [];
     const inPage = new Set<string>();
-    for (const link of links) {
+    for (const raw of links) {
+      // Absolute serialised URLs: the first `#` starts the fragment (the URL serialiser escapes any other).
+      const hash = raw.indexOf('#');
+      const link = hash < 0 ? raw : raw.slice(0, hash);
       if (this.#seen.has(link) || inPage.has(link)) continue;
       inPage.add(link);
       out.push(link);
