@@ -23,6 +23,12 @@ describe('chrome lines', () => {
     ['Bitte drucken Sie das Formular aus und senden Sie es an uns zurück.', false],
     ['Back to the drawing board: the council rejects the plan for the third time in a row.', false],
     ['Previous | Next', false],
+    ['_Letzte Änderung: 24.04.2002_', true],
+    ['*Last updated: March 3, 2024*', true],
+    ['Last modified: Sun Mar 14 21:07:33 CET 1999', true],
+    ['Zuletzt aktualisiert: Montag, 3. Mai 2004', true],
+    ['_Last updated his will in 2001, the duke died a year later._', false],
+    ['Last updated: Sunny weather all week, said the forecast for the coast and the islands.', false],
   ])('%s → %s', (line, chrome) => {
     expect(isChromeLine(line)).toBe(chrome);
   });

@@ -3,8 +3,12 @@
 // "[ Previous | Next | Random ]" of a webring. They are dropped from the Markdown when one stands as a paragraph of its
 // own (a line with blank lines around it, outside code); in running text the same words stay.
 
-/** What may follow such a label: nothing, or a date right after it (then up to a line of names). */
-const TAIL = String.raw`(?:\s*:?\s*(?:am|on|at|le|den)?\s*(?:\d|jan|feb|mär|mar|apr|mai|may|jun|jul|aug|sep|okt|oct|nov|dez|dec)[^\n]{0,80})?`;
+/**
+ * What may follow such a label: nothing, or a date right after it (then up to a line of names). The date may open
+ * with its weekday, as servers print it ("Last modified: Sun Mar 14 21:07:33 CET 1999", "Montag, 3. Mai 2004").
+ */
+const WEEKDAY = String.raw`(?:mon|tue|wed|thu|fri|sat|sun|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag)[a-z]*\.?,?\s*`;
+const TAIL = String.raw`(?:\s*:?\s*(?:am|on|at|le|den)?\s*(?:${WEEKDAY})?(?:\d|jan|feb|mär|mar|apr|mai|may|jun|jul|aug|sep|okt|oct|nov|dez|dec)[^\n]{0,80})?`;
 /** A visitor counter's label is followed by anything short (its number is often an image). */
 const ANY_TAIL = String.raw`(?:[\s:.,·|–-]+[^\n]{0,80})?`;
 
@@ -60,6 +64,8 @@ function plainText(line: string): string {
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/\\(.)/g, '$1')
     .replace(/\*\*|__|[[\]]/g, ' ')
+    // Single emphasis marks around words ("_Letzte Änderung: 24.04.2002_"); one inside a word is text.
+    .replace(/(^|\s)[*_]+|[*_]+(?=\s|$)/g, '$1')
     .replace(/\s+/g, ' ')
     .trim();
 }

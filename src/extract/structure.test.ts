@@ -9,7 +9,7 @@ const DIR = path.resolve(import.meta.dirname, '..', '..', 'test', 'fixtures', 'e
 const read = (name: string): string => fs.readFileSync(path.join(DIR, name), 'utf8');
 
 describe('content structure golden pages', () => {
-  it.each(['recipe-de-zwetschgenkuchen', 'blog-en-multiblock', 'layout-table-columns', 'toggle-faq', 'lead-above-picture'])('%s', (name) => {
+  it.each(['recipe-de-zwetschgenkuchen', 'blog-en-multiblock', 'layout-table-columns', 'toggle-faq', 'lead-above-picture', 'template-lines-emphasis'])('%s', (name) => {
     const got = extractPage(read(`${name}.html`), { url: `https://${name}.example/page` });
     expect(`${got.markdown}\n`).toBe(read(`${name}.md`));
   });
@@ -40,5 +40,11 @@ describe('content structure golden pages', () => {
     expect(md.startsWith('Ab dem Fahrplanwechsel im Dezember')).toBe(true);
     for (const s of ['## Umbau der Haltestellen', 'jedes Halbjahr zählen']) expect(md).toContain(s);
     for (const s of ['Jana Birkholz', 'WhatsApp', 'Mehr aus Lokales', 'Wochenmarkt']) expect(md).not.toContain(s);
+  });
+
+  it('drops a template line in italics and a server date with its weekday, and keeps the text above them', () => {
+    const md = read('template-lines-emphasis.md');
+    expect(md.trimEnd().endsWith('nicht länger als 1,50 Meter.')).toBe(true);
+    for (const s of ['Letzte Änderung', 'Last modified']) expect(md).not.toContain(s);
   });
 });
