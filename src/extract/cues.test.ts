@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { hasPositiveCue, hasStrongNegativeCue, hasWeakNegativeCue } from './cues.ts';
+import { FEEDBACK_QUESTION, hasPositiveCue, hasStrongNegativeCue, hasWeakNegativeCue } from './cues.ts';
 import { type DomElement, parseDocument } from './dom.ts';
 import { extractPage } from './index.ts';
 
@@ -79,8 +79,27 @@ describe('"header" naming the head of a part of the text', () => {
   });
 });
 
+describe('page-feedback questions', () => {
+  it.each([
+    ['Was this page helpful? Yes No', true],
+    ['Is this article useful?', true],
+    ['Did you find this guide helpful?', true],
+    ['How useful was this page?', true],
+    ['War diese Seite hilfreich? Ja Nein Was können wir verbessern?', true],
+    ['War dieser Ratgeber hilfreich? 👍 Ja (1.342) 👎 Nein (58)', true],
+    ['Waren diese Informationen für Sie hilfreich?', true],
+    ['Hat Ihnen dieser Artikel weitergeholfen?', true],
+    ['Was the reform helpful? Economists still disagree.', false],
+    ['This page was helpful to thousands of readers.', false],
+    ['War die Reform hilfreich? Die Ökonomen streiten.', false],
+    ['Ist diese Seite barrierefrei? Ja, seit 2023.', false],
+  ])('%s → %s', (text, widget) => {
+    expect(FEEDBACK_QUESTION.test(text)).toBe(widget);
+  });
+});
+
 describe('golden pages', () => {
-  it.each(['taxonomy-newsletter', 'ingredients-header', 'commentary', 'download-paragraph', 'guestbook-tail', 'live-entry-modifier'])('%s', (name) => {
+  it.each(['taxonomy-newsletter', 'ingredients-header', 'commentary', 'download-paragraph', 'guestbook-tail', 'live-entry-modifier', 'feedback-widget'])('%s', (name) => {
     const html = fs.readFileSync(path.join(DIR, `${name}.html`), 'utf8');
     const got = extractPage(html, { url: `https://${name}.example/` });
     expect(`${got.markdown}\n`).toBe(fs.readFileSync(path.join(DIR, `${name}.md`), 'utf8'));
@@ -98,6 +117,8 @@ describe('golden pages', () => {
     expect(md('guestbook-tail')).not.toContain('Sprudel');
     expect(md('live-entry-modifier')).toContain('closed the slipway to all boats');
     expect(md('live-entry-modifier')).not.toContain('Share on X');
+    expect(md('feedback-widget')).toContain('Bearbeitungsdauer');
+    expect(md('feedback-widget')).not.toContain('hilfreich');
   });
 });
 

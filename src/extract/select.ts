@@ -7,7 +7,7 @@
 //    core is kept when it carries a fair share of the core's score, or when it is itself a prose paragraph.
 // 3. Everything else beside the core is removed from the common parent, which becomes the content root.
 import { type DomElement, type Journal, SUBHEADING_TAGS, detach, elementChildren } from './dom.ts';
-import { hasPositiveCue, hasRecipeCue, BOILERPLATE_TEXT, COMMENTS_HEADING } from './cues.ts';
+import { hasPositiveCue, hasRecipeCue, BOILERPLATE_TEXT, COMMENTS_HEADING, FEEDBACK_QUESTION } from './cues.ts';
 import { linkOnlyKind } from './pointers.ts';
 import { isLayoutTable } from './tables.ts';
 import { type ElementStats, type StatsMap, isInlineTag } from './stats.ts';
@@ -99,6 +99,12 @@ function opensCommentSection(el: DomElement): boolean {
   const text = (el.textContent ?? '').trimStart().slice(0, 80);
   const line = text.split('\n', 1)[0].trim();
   return COMMENTS_HEADING.test(line);
+}
+
+/** A short block that opens with a page-feedback question: the widget under the text (yes/no buttons, a comment box). */
+function isFeedbackWidget(el: DomElement, st: ElementStats): boolean {
+  if (st.chars === 0 || st.chars > 300) return false;
+  return FEEDBACK_QUESTION.test((el.textContent ?? '').trim().replace(/\s+/g, ' '));
 }
 
 /**
@@ -210,6 +216,10 @@ export function pruneInside(root: DomElement, stats: StatsMap, core: DomElement 
           doomed.push(c);
           continue;
         }
+      }
+      if (isFeedbackWidget(c, st)) {
+        doomed.push(c);
+        continue;
       }
       walk(c);
     }
