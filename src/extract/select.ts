@@ -43,7 +43,12 @@ export function findCore(root: DomElement, stats: StatsMap): DomElement {
   const walk = (el: DomElement): void => {
     for (const c of elementChildren(el)) {
       const st = stats.get(c);
-      if (st === undefined || st.chars === 0 || isInlineTag(c.localName)) continue;
+      if (st === undefined || st.chars === 0) continue;
+      // An inline element is no candidate, but old templates wrap whole pages in one (<font>): look inside.
+      if (isInlineTag(c.localName)) {
+        walk(c);
+        continue;
+      }
       if (st.local > 0) {
         const s = candidateScore(c, st);
         if (s > bestScore) {
@@ -73,7 +78,8 @@ function continuesArticle(sib: DomElement, coreScore: number, coreProse: number,
   if (st.proseChars >= Math.max(80, coreProse * 0.1)) return true;
   // A recipe's ingredients box beside its method continues it too: its short rows never add up to prose.
   if (ld < 0.2 && hasRecipeCue(sib) && sib.querySelector('table, ul, ol, dl') !== null) return true;
-  if (PROSE_TAGS.has(sib.localName)) {
+  // A layout table (a page's banner or footer row) is a box, not text: only its own prose above could keep it.
+  if (PROSE_TAGS.has(sib.localName) && !(sib.localName === 'table' && isLayoutTable(sib))) {
     if (st.chars >= 80 && ld < 0.25) return true;
     return ld === 0 && /[.!?。！？]["”’»)]?\s*$/.test((sib.textContent ?? '').trim());
   }

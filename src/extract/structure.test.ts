@@ -9,7 +9,7 @@ const DIR = path.resolve(import.meta.dirname, '..', '..', 'test', 'fixtures', 'e
 const read = (name: string): string => fs.readFileSync(path.join(DIR, name), 'utf8');
 
 describe('content structure golden pages', () => {
-  it.each(['recipe-de-zwetschgenkuchen', 'blog-en-multiblock', 'layout-table-columns', 'toggle-faq', 'lead-above-picture', 'template-lines-emphasis'])('%s', (name) => {
+  it.each(['recipe-de-zwetschgenkuchen', 'blog-en-multiblock', 'layout-table-columns', 'toggle-faq', 'lead-above-picture', 'template-lines-emphasis', 'font-wrapped-layout'])('%s', (name) => {
     const got = extractPage(read(`${name}.html`), { url: `https://${name}.example/page` });
     expect(`${got.markdown}\n`).toBe(read(`${name}.md`));
   });
@@ -46,5 +46,12 @@ describe('content structure golden pages', () => {
     const md = read('template-lines-emphasis.md');
     expect(md.trimEnd().endsWith('nicht länger als 1,50 Meter.')).toBe(true);
     for (const s of ['Letzte Änderung', 'Last modified']) expect(md).not.toContain(s);
+  });
+
+  it('finds the text inside a <font> that wraps the whole page, and leaves the banner and footer tables beside it', () => {
+    const md = read('font-wrapped-layout.md');
+    expect(md.startsWith('# Gardasee 2003 - Teil 1: Die Anreise')).toBe(true);
+    expect(md).toContain('Davon erzählen wir im zweiten Teil.');
+    for (const s of ['+++ Neu', 'Copyright', 'optimiert für', 'Startseite']) expect(md).not.toContain(s);
   });
 });
