@@ -50,6 +50,14 @@ describe('cue words', () => {
     // WordPress themes' line under a post ("This entry was posted on … You can leave a response, or trackback").
     ['<p class="postmetadata alt">', true],
     ['<div class="postmeta">', true],
+    // MediaWiki's section edit links, "From <wiki>" line, categories and "Retrieved from" footer; docs' edit link.
+    ['<span class="mw-editsection">', true],
+    ['<span class="editsection">', true],
+    ['<div id="siteSub">', true],
+    ['<div id="catlinks" class="catlinks">', true],
+    ['<div class="printfooter">', true],
+    ['<div class="theme-edit-this-page">', true],
+    ['<div class="editorial-section">', false],
   ])('%s strong negative: %s', (html, want) => {
     expect(hasStrongNegativeCue(el(`${html}</div>`))).toBe(want);
   });
@@ -99,7 +107,7 @@ describe('page-feedback questions', () => {
 });
 
 describe('golden pages', () => {
-  it.each(['taxonomy-newsletter', 'ingredients-header', 'commentary', 'download-paragraph', 'guestbook-tail', 'live-entry-modifier', 'feedback-widget'])('%s', (name) => {
+  it.each(['taxonomy-newsletter', 'ingredients-header', 'commentary', 'download-paragraph', 'guestbook-tail', 'live-entry-modifier', 'feedback-widget', 'wiki-edit-links'])('%s', (name) => {
     const html = fs.readFileSync(path.join(DIR, `${name}.html`), 'utf8');
     const got = extractPage(html, { url: `https://${name}.example/` });
     expect(`${got.markdown}\n`).toBe(fs.readFileSync(path.join(DIR, `${name}.md`), 'utf8'));
@@ -119,6 +127,8 @@ describe('golden pages', () => {
     expect(md('live-entry-modifier')).not.toContain('Share on X');
     expect(md('feedback-widget')).toContain('Bearbeitungsdauer');
     expect(md('feedback-widget')).not.toContain('hilfreich');
+    expect(md('wiki-edit-links')).toContain('## Reading the gauge\n');
+    for (const s of ['[edit]', 'Retrieved from', 'Instruments']) expect(md('wiki-edit-links')).not.toContain(s);
   });
 });
 

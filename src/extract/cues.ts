@@ -22,6 +22,9 @@ const STRONG_NEGATIVE = new RegExp(
     'overlay', 'banner-ad', 'masthead', 'site-header', 'site-footer', 'subnav', 'navbar', 'navigation', 'menu',
     // In-page tables of contents, "was this page helpful?" boxes, calls to action and donation appeals.
     'table-of-contents', 'call-to-action', 'donate', 'donation',
+    // Wiki and docs chrome: MediaWiki's section edit links, "From <wiki>" line, redirect note, categories and
+    // "Retrieved from" footer; the "Edit this page" link of documentation generators.
+    'editsection', 'sitesub', 'contentsub', 'catlinks', 'printfooter', 'edit-this-page',
     // The same template vocabulary in German (comments, sharing, related, most read, advertising, contents).
     'kommentar', 'teilen', 'aehnliche', 'ähnliche', 'verwandte', 'meistgelesen', 'werbung', 'anzeige', 'inhaltsverzeichnis',
   ].join('|') +
