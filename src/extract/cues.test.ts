@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FEEDBACK_QUESTION, hasPositiveCue, hasStrongNegativeCue, hasWeakNegativeCue } from './cues.ts';
+import { EMBED_CONSENT_ASK, EMBED_CONSENT_OPENING, FEEDBACK_QUESTION, hasPositiveCue, hasStrongNegativeCue, hasWeakNegativeCue } from './cues.ts';
 import { type DomElement, parseDocument } from './dom.ts';
 import { extractPage } from './index.ts';
 
@@ -106,8 +106,22 @@ describe('page-feedback questions', () => {
   });
 });
 
+describe('consent placeholders of embeds', () => {
+  it.each([
+    ['Empfohlener externer Inhalt An dieser Stelle finden Sie einen externen Inhalt von Mastodon. Ich bin damit einverstanden, dass mir externe Inhalte angezeigt werden.', true],
+    ['Externer Inhalt Um diesen Inhalt zu sehen, müssen Sie ihn aktivieren.', true],
+    ['External content This content is hosted by a third party. Accept and show', true],
+    ['Third-party content: to view it, allow cookies for this provider.', true],
+    // The same opening without a request to agree is text (a section about external content).
+    ['Externe Inhalte auf Webseiten sind für Datenschützer ein Dauerthema, sagt die Landesbeauftragte.', false],
+    ['Ich bin damit einverstanden, sagte der Bürgermeister.', false],
+  ])('%s → %s', (text, widget) => {
+    expect(EMBED_CONSENT_OPENING.test(text) && EMBED_CONSENT_ASK.test(text)).toBe(widget);
+  });
+});
+
 describe('golden pages', () => {
-  it.each(['taxonomy-newsletter', 'ingredients-header', 'commentary', 'download-paragraph', 'guestbook-tail', 'live-entry-modifier', 'feedback-widget', 'wiki-edit-links'])('%s', (name) => {
+  it.each(['taxonomy-newsletter', 'ingredients-header', 'commentary', 'download-paragraph', 'guestbook-tail', 'live-entry-modifier', 'feedback-widget', 'wiki-edit-links', 'embed-consent'])('%s', (name) => {
     const html = fs.readFileSync(path.join(DIR, `${name}.html`), 'utf8');
     const got = extractPage(html, { url: `https://${name}.example/` });
     expect(`${got.markdown}\n`).toBe(fs.readFileSync(path.join(DIR, `${name}.md`), 'utf8'));
@@ -129,6 +143,8 @@ describe('golden pages', () => {
     expect(md('feedback-widget')).not.toContain('hilfreich');
     expect(md('wiki-edit-links')).toContain('## Reading the gauge\n');
     for (const s of ['[edit]', 'Retrieved from', 'Instruments']) expect(md('wiki-edit-links')).not.toContain(s);
+    expect(md('embed-consent')).toContain('Arztbesuche auf dem Festland');
+    for (const s of ['externen Inhalt', 'einverstanden']) expect(md('embed-consent')).not.toContain(s);
   });
 });
 

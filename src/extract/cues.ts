@@ -219,3 +219,11 @@ export const FEEDBACK_QUESTION = new RegExp(
   'i',
 );
 
+/**
+ * The placeholder a page shows instead of an embedded post or video until the reader agrees to load it (two-click
+ * embeds under GDPR): "Empfohlener externer Inhalt … Ich bin damit einverstanden, dass mir externe Inhalte angezeigt
+ * werden", "External content … accept". Its opening names the external content; its text asks for consent.
+ */
+export const EMBED_CONSENT_OPENING = /^(?:empfohlener |empfohlene )?externer? inhalte?\b|^(?:recommended )?(?:external|third[- ]party) content\b/i;
+export const EMBED_CONSENT_ASK = /einverstanden|zustimm|aktivier|anzeigen lassen|consent|accept|agree|allow|enable/i;
+

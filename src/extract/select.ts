@@ -7,7 +7,7 @@
 //    core is kept when it carries a fair share of the core's score, or when it is itself a prose paragraph.
 // 3. Everything else beside the core is removed from the common parent, which becomes the content root.
 import { type DomElement, type Journal, SUBHEADING_TAGS, detach, elementChildren } from './dom.ts';
-import { hasPositiveCue, hasRecipeCue, BOILERPLATE_TEXT, COMMENTS_HEADING, FEEDBACK_QUESTION } from './cues.ts';
+import { hasPositiveCue, hasRecipeCue, BOILERPLATE_TEXT, COMMENTS_HEADING, EMBED_CONSENT_ASK, EMBED_CONSENT_OPENING, FEEDBACK_QUESTION } from './cues.ts';
 import { linkOnlyKind } from './pointers.ts';
 import { isLayoutTable } from './tables.ts';
 import { type ElementStats, type StatsMap, isInlineTag } from './stats.ts';
@@ -107,10 +107,15 @@ function opensCommentSection(el: DomElement): boolean {
   return COMMENTS_HEADING.test(line);
 }
 
-/** A short block that opens with a page-feedback question: the widget under the text (yes/no buttons, a comment box). */
-function isFeedbackWidget(el: DomElement, st: ElementStats): boolean {
-  if (st.chars === 0 || st.chars > 300) return false;
-  return FEEDBACK_QUESTION.test((el.textContent ?? '').trim().replace(/\s+/g, ' '));
+/**
+ * A short widget known by its words alone: a page-feedback question under the text (yes/no buttons, a comment box),
+ * or the consent placeholder of an embed that is not loaded (its title, then the request to agree).
+ */
+function isTextWidget(el: DomElement, st: ElementStats): boolean {
+  if (st.chars === 0 || st.chars > 600) return false;
+  const text = (el.textContent ?? '').trim().replace(/\s+/g, ' ');
+  if (st.chars <= 300 && FEEDBACK_QUESTION.test(text)) return true;
+  return EMBED_CONSENT_OPENING.test(text) && EMBED_CONSENT_ASK.test(text);
 }
 
 /**
@@ -223,7 +228,7 @@ export function pruneInside(root: DomElement, stats: StatsMap, core: DomElement 
           continue;
         }
       }
-      if (isFeedbackWidget(c, st)) {
+      if (isTextWidget(c, st)) {
         doomed.push(c);
         continue;
       }
