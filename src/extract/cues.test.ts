@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EMBED_CONSENT_ASK, EMBED_CONSENT_OPENING, FEEDBACK_QUESTION, hasPositiveCue, hasStrongNegativeCue, hasWeakNegativeCue } from './cues.ts';
+import { hasPositiveCue, hasStrongNegativeCue, hasWeakNegativeCue } from './cues.ts';
 import { type DomElement, parseDocument } from './dom.ts';
 import { extractPage } from './index.ts';
 
@@ -84,39 +84,6 @@ describe('"header" naming the head of a part of the text', () => {
     ['a header region without a control', '<div class="region-header">Willkommen bei der Stadt</div>', true],
   ])('%s: a weak negative cue %s', (_name, html, cue) => {
     expect(hasWeakNegativeCue(el(html))).toBe(cue);
-  });
-});
-
-describe('page-feedback questions', () => {
-  it.each([
-    ['Was this page helpful? Yes No', true],
-    ['Is this article useful?', true],
-    ['Did you find this guide helpful?', true],
-    ['How useful was this page?', true],
-    ['War diese Seite hilfreich? Ja Nein Was können wir verbessern?', true],
-    ['War dieser Ratgeber hilfreich? 👍 Ja (1.342) 👎 Nein (58)', true],
-    ['Waren diese Informationen für Sie hilfreich?', true],
-    ['Hat Ihnen dieser Artikel weitergeholfen?', true],
-    ['Was the reform helpful? Economists still disagree.', false],
-    ['This page was helpful to thousands of readers.', false],
-    ['War die Reform hilfreich? Die Ökonomen streiten.', false],
-    ['Ist diese Seite barrierefrei? Ja, seit 2023.', false],
-  ])('%s → %s', (text, widget) => {
-    expect(FEEDBACK_QUESTION.test(text)).toBe(widget);
-  });
-});
-
-describe('consent placeholders of embeds', () => {
-  it.each([
-    ['Empfohlener externer Inhalt An dieser Stelle finden Sie einen externen Inhalt von Mastodon. Ich bin damit einverstanden, dass mir externe Inhalte angezeigt werden.', true],
-    ['Externer Inhalt Um diesen Inhalt zu sehen, müssen Sie ihn aktivieren.', true],
-    ['External content This content is hosted by a third party. Accept and show', true],
-    ['Third-party content: to view it, allow cookies for this provider.', true],
-    // The same opening without a request to agree is text (a section about external content).
-    ['Externe Inhalte auf Webseiten sind für Datenschützer ein Dauerthema, sagt die Landesbeauftragte.', false],
-    ['Ich bin damit einverstanden, sagte der Bürgermeister.', false],
-  ])('%s → %s', (text, widget) => {
-    expect(EMBED_CONSENT_OPENING.test(text) && EMBED_CONSENT_ASK.test(text)).toBe(widget);
   });
 });
 

@@ -201,29 +201,3 @@ export const BOILERPLATE_TEXT = new RegExp(
  */
 export const COMMENTS_HEADING =
   /^(?:\d+\s+)?(?:kommentare?|leserkommentare|leserbriefe|reaktionen|comments?|responses?|replies|reader comments)(?:\s*\(\d+\)|\s+(?:zu|to|on)\b|\s*:?\s*$)/i;
-
-/**
- * The question a page-feedback widget opens with ("Was this page helpful?", "War dieser Ratgeber hilfreich?",
- * "Hat Ihnen dieser Artikel geholfen?"): public-sector, documentation and shop pages put one under the text, with
- * yes/no buttons and a comment field. Only "this" page, article, guide… is asked about, so a sentence of the text
- * ("Was the reform helpful?") is not one.
- */
-const FEEDBACK_NOUN = String.raw`(?:page|article|post|site|information|answer|guide|content|documentation|topic|tutorial|recipe|help|text|story|seite|artikel|beitrag|ratgeber|informationen?|antwort|anleitung|rezept|inhalte?|text|hilfe|website|webseite)`;
-export const FEEDBACK_QUESTION = new RegExp(
-  String.raw`^(?:(?:was|is|were|are) (?:this|these) ${FEEDBACK_NOUN} (?:\w+ )?(?:helpful|useful)` +
-    String.raw`|did (?:this|these) ${FEEDBACK_NOUN} help|did you find (?:this|these) ${FEEDBACK_NOUN} (?:helpful|useful)` +
-    String.raw`|how (?:helpful|useful) (?:was|is|were) (?:this|these) ${FEEDBACK_NOUN}` +
-    String.raw`|(?:war|ist|waren|sind) (?:diese[rs]?) ${FEEDBACK_NOUN} (?:für sie |für dich )?(?:hilfreich|nützlich)` +
-    String.raw`|(?:hat|haben) (?:ihnen|dir) (?:diese[rs]?) ${FEEDBACK_NOUN} (?:\w+ )?(?:geholfen|weitergeholfen)` +
-    String.raw`|wie (?:hilfreich|nützlich) (?:war|ist|waren) (?:diese[rs]?) ${FEEDBACK_NOUN})\b`,
-  'i',
-);
-
-/**
- * The placeholder a page shows instead of an embedded post or video until the reader agrees to load it (two-click
- * embeds under GDPR): "Empfohlener externer Inhalt … Ich bin damit einverstanden, dass mir externe Inhalte angezeigt
- * werden", "External content … accept". Its opening names the external content; its text asks for consent.
- */
-export const EMBED_CONSENT_OPENING = /^(?:empfohlener |empfohlene )?externer? inhalte?\b|^(?:recommended )?(?:external|third[- ]party) content\b/i;
-export const EMBED_CONSENT_ASK = /einverstanden|zustimm|aktivier|anzeigen lassen|consent|accept|agree|allow|enable/i;
-

@@ -6,8 +6,9 @@
 // 2. Siblings: articles split into several blocks (around an ad slot or a photo) are joined back: a sibling of the
 //    core is kept when it carries a fair share of the core's score, or when it is itself a prose paragraph.
 // 3. Everything else beside the core is removed from the common parent, which becomes the content root.
-import { type DomElement, type DomNode, type Journal, SUBHEADING_TAGS, TEXT_NODE, detach, elementChildren } from './dom.ts';
-import { hasPositiveCue, hasRecipeCue, BOILERPLATE_TEXT, COMMENTS_HEADING, EMBED_CONSENT_ASK, EMBED_CONSENT_OPENING, FEEDBACK_QUESTION } from './cues.ts';
+import { type DomElement, type Journal, SUBHEADING_TAGS, detach, elementChildren } from './dom.ts';
+import { hasPositiveCue, hasRecipeCue, BOILERPLATE_TEXT, COMMENTS_HEADING } from './cues.ts';
+import { isTextWidget } from './text-widgets.ts';
 import { linkOnlyKind } from './pointers.ts';
 import { isLayoutTable } from './tables.ts';
 import { type ElementStats, type StatsMap, isInlineTag } from './stats.ts';
@@ -105,38 +106,6 @@ function opensCommentSection(el: DomElement): boolean {
   const text = (el.textContent ?? '').trimStart().slice(0, 80);
   const line = text.split('\n', 1)[0].trim();
   return COMMENTS_HEADING.test(line);
-}
-
-// The first word of every opening FEEDBACK_QUESTION and EMBED_CONSENT_OPENING know: most blocks are turned away by
-// their first text node, before their whole text is built.
-const WIDGET_FIRST_WORD = /^(?:was|is|were|are|did|how|war|ist|waren|sind|hat|haben|wie|empfohlene?r?|externe?r?|recommended|external|third)(?![\p{L}\p{N}])/iu;
-
-/** The start of the first non-blank text node under `el` (document order), or '' when there is none nearby. */
-function firstText(el: DomElement): string {
-  let n: DomNode | null = el.firstChild;
-  for (let steps = 0; n !== null && steps < 64; steps++) {
-    if (n.nodeType === TEXT_NODE) {
-      const t = (n.textContent ?? '').trimStart();
-      if (t !== '') return t.slice(0, 40);
-    }
-    if (n.firstChild !== null) n = n.firstChild;
-    else {
-      while (n !== null && n !== el && n.nextSibling === null) n = n.parentNode;
-      n = n === null || n === el ? null : n.nextSibling;
-    }
-  }
-  return '';
-}
-
-/**
- * A short widget known by its words alone: a page-feedback question under the text (yes/no buttons, a comment box),
- * or the consent placeholder of an embed that is not loaded (its title, then the request to agree).
- */
-function isTextWidget(el: DomElement, st: ElementStats): boolean {
-  if (st.chars === 0 || st.chars > 600 || !WIDGET_FIRST_WORD.test(firstText(el))) return false;
-  const text = (el.textContent ?? '').trim().replace(/\s+/g, ' ');
-  if (st.chars <= 300 && FEEDBACK_QUESTION.test(text)) return true;
-  return EMBED_CONSENT_OPENING.test(text) && EMBED_CONSENT_ASK.test(text);
 }
 
 /**

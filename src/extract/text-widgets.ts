@@ -1,0 +1,78 @@
+// Template widgets known by their words alone, whatever their class says: a page-feedback question under the text
+// ("War diese Seite hilfreich?", D303) and the consent placeholder of an embed that is not loaded ("Empfohlener
+// externer Inhalt … einverstanden", D307). pruneInside (select.ts) removes such a block inside the chosen content.
+import { type DomElement, type DomNode, TEXT_NODE } from './dom.ts';
+import type { ElementStats } from './stats.ts';
+
+/**
+ * The question a page-feedback widget opens with ("Was this page helpful?", "War dieser Ratgeber hilfreich?",
+ * "Hat Ihnen dieser Artikel geholfen?"): public-sector, documentation and shop pages put one under the text, with
+ * yes/no buttons and a comment field. Only "this" page, article, guide… is asked about, so a sentence of the text
+ * ("Was the reform helpful?") is not one.
+ */
+const FEEDBACK_NOUN = String.raw`(?:page|article|post|site|information|answer|guide|content|documentation|topic|tutorial|recipe|help|text|story|seite|artikel|beitrag|ratgeber|informationen?|antwort|anleitung|rezept|inhalte?|text|hilfe|website|webseite)`;
+export const FEEDBACK_QUESTION = new RegExp(
+  String.raw`^(?:(?:was|is|were|are) (?:this|these) ${FEEDBACK_NOUN} (?:\w+ )?(?:helpful|useful)` +
+    String.raw`|did (?:this|these) ${FEEDBACK_NOUN} help|did you find (?:this|these) ${FEEDBACK_NOUN} (?:helpful|useful)` +
+    String.raw`|how (?:helpful|useful) (?:was|is|were) (?:this|these) ${FEEDBACK_NOUN}` +
+    String.raw`|(?:war|ist|waren|sind) (?:diese[rs]?) ${FEEDBACK_NOUN} (?:für sie |für dich )?(?:hilfreich|nützlich)` +
+    String.raw`|(?:hat|haben) (?:ihnen|dir) (?:diese[rs]?) ${FEEDBACK_NOUN} (?:\w+ )?(?:geholfen|weitergeholfen)` +
+    String.raw`|wie (?:hilfreich|nützlich) (?:war|ist|waren) (?:diese[rs]?) ${FEEDBACK_NOUN})\b`,
+  'i',
+);
+
+/**
+ * The placeholder a page shows instead of an embedded post or video until the reader agrees to load it (two-click
+ * embeds under GDPR): "Empfohlener externer Inhalt … Ich bin damit einverstanden, dass mir externe Inhalte angezeigt
+ * werden", "External content … accept". Its opening names the external content; its text asks for consent.
+ */
+export const EMBED_CONSENT_OPENING = /^(?:empfohlener |empfohlene )?externer? inhalte?\b|^(?:recommended )?(?:external|third[- ]party) content\b/i;
+export const EMBED_CONSENT_ASK = /einverstanden|zustimm|aktivier|anzeigen lassen|consent|accept|agree|allow|enable/i;
+
+// The first word of every opening FEEDBACK_QUESTION and EMBED_CONSENT_OPENING know: most blocks are turned away by
+// their first text node, before their whole text is built.
+const WIDGET_FIRST_WORD = /^(?:was|is|were|are|did|how|war|ist|waren|sind|hat|haben|wie|empfohlene?r?|externe?r?|recommended|external|third)(?![\p{L}\p{N}])/iu;
+
+/** The start of the first non-blank text node under `el` (document order), or '' when there is none nearby. */
+function firstText(el: DomElement): string {
+  let n: DomNode | null = el.firstChild;
+  for (let steps = 0; n !== null && steps < 64; steps++) {
+    if (n.nodeType === TEXT_NODE) {
+      const t = (n.textContent ?? '').trimStart();
+      if (t !== '') return t.slice(0, 40);
+    }
+    if (n.firstChild !== null) n = n.firstChild;
+    else {
+      while (n !== null && n !== el && n.nextSibling === null) n = n.parentNode;
+      n = n === null || n === el ? null : n.nextSibling;
+    }
+  }
+  return '';
+}
+
+/** The text under `el` with a space at every element boundary: minified pages put no blank between a title and the next block. */
+function spacedText(el: DomElement): string {
+  const parts: string[] = [];
+  const walk = (n: DomNode): void => {
+    for (let c = n.firstChild; c !== null; c = c.nextSibling) {
+      if (c.nodeType === TEXT_NODE) parts.push(c.textContent ?? '');
+      else {
+        parts.push(' ');
+        walk(c);
+      }
+    }
+  };
+  walk(el);
+  return parts.join('');
+}
+
+/**
+ * A short widget known by its words alone: a page-feedback question under the text (yes/no buttons, a comment box),
+ * or the consent placeholder of an embed that is not loaded (its title, then the request to agree).
+ */
+export function isTextWidget(el: DomElement, st: ElementStats): boolean {
+  if (st.chars === 0 || st.chars > 600 || !WIDGET_FIRST_WORD.test(firstText(el))) return false;
+  const text = spacedText(el).trim().replace(/\s+/g, ' ');
+  if (st.chars <= 300 && FEEDBACK_QUESTION.test(text)) return true;
+  return EMBED_CONSENT_OPENING.test(text) && EMBED_CONSENT_ASK.test(text);
+}
