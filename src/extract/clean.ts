@@ -10,6 +10,7 @@ import {
   BOILERPLATE_ROLES,
   BOILERPLATE_TAGS,
   NON_CONTENT_TAGS,
+  hasRecipeCue,
   hasStrongNegativeCue,
   hasWeakNegativeCue,
   isWordsOfSentence,
@@ -50,12 +51,20 @@ function collectNonContent(el: DomElement, doomed: DomNode[], disclosed: () => R
   }
 }
 
+/**
+ * Recipe templates put the recipe's own notes and tips in an `<aside class="recipe__tips">`: a class naming a recipe
+ * part keeps an aside unless a strong negative cue names it a template region too (`recipe-related`).
+ */
+function isRecipeAside(el: DomElement): boolean {
+  return el.localName === 'aside' && hasRecipeCue(el) && !hasStrongNegativeCue(el);
+}
+
 /** Why an element counts as template boilerplate, or null. */
 export function boilerplateReason(el: DomElement): string | null {
   const tag = el.localName;
   // A <header> inside an <article> is that article's introduction (WHATWG HTML §4.3.8): its standfirst belongs to the
   // text; only the page's own header is template. Bylines and share bars in it still go by their cues.
-  if (BOILERPLATE_TAGS.has(tag) && !(tag === 'header' && (insideArticle(el) || isSectionHeader(el)))) return `tag:${tag}`;
+  if (BOILERPLATE_TAGS.has(tag) && !(tag === 'header' && (insideArticle(el) || isSectionHeader(el))) && !isRecipeAside(el)) return `tag:${tag}`;
   const role = el.getAttribute('role');
   if (role !== null && BOILERPLATE_ROLES.has(role.trim().toLowerCase())) return `role:${role}`;
   if (isWordsOfSentence(el)) return null;

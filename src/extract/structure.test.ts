@@ -9,7 +9,7 @@ const DIR = path.resolve(import.meta.dirname, '..', '..', 'test', 'fixtures', 'e
 const read = (name: string): string => fs.readFileSync(path.join(DIR, name), 'utf8');
 
 describe('content structure golden pages', () => {
-  it.each(['recipe-de-zwetschgenkuchen', 'blog-en-multiblock', 'layout-table-columns', 'toggle-faq', 'lead-above-picture', 'template-lines-emphasis', 'font-wrapped-layout'])('%s', (name) => {
+  it.each(['recipe-de-zwetschgenkuchen', 'blog-en-multiblock', 'layout-table-columns', 'toggle-faq', 'lead-above-picture', 'template-lines-emphasis', 'font-wrapped-layout', 'recipe-tips-aside'])('%s', (name) => {
     const got = extractPage(read(`${name}.html`), { url: `https://${name}.example/page` });
     expect(`${got.markdown}\n`).toBe(read(`${name}.md`));
   });
@@ -53,5 +53,11 @@ describe('content structure golden pages', () => {
     expect(md.startsWith('# Gardasee 2003 - Teil 1: Die Anreise')).toBe(true);
     expect(md).toContain('Davon erzählen wir im zweiten Teil.');
     for (const s of ['+++ Neu', 'Copyright', 'optimiert für', 'Startseite']) expect(md).not.toContain(s);
+  });
+
+  it('keeps a recipe\'s tips in an <aside> named as a recipe part, and leaves a related-recipes aside out', () => {
+    const md = read('recipe-tips-aside.md');
+    for (const s of ['## Unser Tipp', 'unter den Grill']) expect(md).toContain(s);
+    for (const s of ['Das könnte Ihnen auch schmecken', 'Kaiserschmarrn']) expect(md).not.toContain(s);
   });
 });
