@@ -53,10 +53,10 @@ function collectNonContent(el: DomElement, doomed: DomNode[], disclosed: () => R
 
 /**
  * Recipe templates put the recipe's own notes and tips in an `<aside class="recipe__tips">`: a class naming a recipe
- * part keeps an aside unless a strong negative cue names it a template region too (`recipe-related`).
+ * part takes an aside past the tag rule, to be judged by its cues like a `<div>` (so `recipe-related` still goes).
  */
 function isRecipeAside(el: DomElement): boolean {
-  return el.localName === 'aside' && hasRecipeCue(el) && !hasStrongNegativeCue(el);
+  return el.localName === 'aside' && hasRecipeCue(el);
 }
 
 /** Why an element counts as template boilerplate, or null. */

@@ -1,7 +1,7 @@
 // Template widgets known by their words alone, whatever their class says: a page-feedback question under the text
 // ("War diese Seite hilfreich?", D303) and the consent placeholder of an embed that is not loaded ("Empfohlener
 // externer Inhalt … einverstanden", D307). pruneInside (select.ts) removes such a block inside the chosen content.
-import { type DomElement, type DomNode, TEXT_NODE } from './dom.ts';
+import { type DomElement, type DomNode, TEXT_NODE, normalizeSpace } from './dom.ts';
 import type { ElementStats } from './stats.ts';
 
 /**
@@ -72,7 +72,7 @@ function spacedText(el: DomElement): string {
  */
 export function isTextWidget(el: DomElement, st: ElementStats): boolean {
   if (st.chars === 0 || st.chars > 600 || !WIDGET_FIRST_WORD.test(firstText(el))) return false;
-  const text = spacedText(el).trim().replace(/\s+/g, ' ');
+  const text = normalizeSpace(spacedText(el));
   if (st.chars <= 300 && FEEDBACK_QUESTION.test(text)) return true;
   return EMBED_CONSENT_OPENING.test(text) && EMBED_CONSENT_ASK.test(text);
 }

@@ -20,3 +20,12 @@ export function guardUrl(raw: string, base?: string): GuardResult {
   if (url.href.length > MAX_URL_LENGTH) return { ok: false, reason: 'url_too_long' };
   return { ok: true, url };
 }
+
+/**
+ * A URL string without its fragment. In an absolute serialised URL the first `#` starts the fragment (the URL
+ * serialiser percent-encodes any other), so no parse is needed.
+ */
+export function withoutHash(raw: string): string {
+  const i = raw.indexOf('#');
+  return i === -1 ? raw : raw.slice(0, i);
+}

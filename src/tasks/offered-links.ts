@@ -8,6 +8,7 @@
 // crawl object rather than inside it: in a workerd profile the same lookups cost the object about ten times what they
 // cost the consumer, on strings that had just crossed the call. An isolate that starts empty, or another isolate of
 // the same crawl, only sends links the object has seen; its SQL admission skips them as before.
+import { withoutHash } from '../net/url-guard.ts';
 
 /** Link strings remembered at most per crawl (about 2 MB of memory for typical URLs). */
 export const OFFERED_LINKS_MAX = 20_000;
@@ -32,9 +33,7 @@ export class OfferedLinks {
     const out: string[] = [];
     const inPage = new Set<string>();
     for (const raw of links) {
-      // Absolute serialised URLs: the first `#` starts the fragment (the URL serialiser escapes any other).
-      const hash = raw.indexOf('#');
-      const link = hash < 0 ? raw : raw.slice(0, hash);
+      const link = withoutHash(raw);
       if (this.#seen.has(link) || inPage.has(link)) continue;
       inPage.add(link);
       out.push(link);

@@ -8,6 +8,7 @@ import { REDIRECT_STATUSES } from '../../io/redirects.ts';
 import type { Ending } from '../http.ts';
 import { MAX_REDIRECTS } from '../http.ts';
 import { isHtmlMediaType } from '../../files/detect.ts';
+import { withoutHash } from '../../net/url-guard.ts';
 
 /** Main-frame documents a capture may request: the first and MAX_REDIRECTS more, as on the HTTP lane. */
 export const MAX_DOCUMENTS = 1 + MAX_REDIRECTS;
@@ -15,11 +16,6 @@ export const MAX_DOCUMENTS = 1 + MAX_REDIRECTS;
 export interface FileAnswer {
   url: string;
   contentType: string | null;
-}
-
-function withoutHash(raw: string): string {
-  const i = raw.indexOf('#');
-  return i === -1 ? raw : raw.slice(0, i);
 }
 
 /** Types a browser shows as a page; anything else (PDF, CSV, octet-stream, an attachment) goes to the HTTP lane. */
