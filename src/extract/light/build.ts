@@ -1,6 +1,7 @@
 // HTML → light DOM, from htmlparser2's events with the options and the event handling of linkedom's parser
 // (linkedom/esm/shared/parse-from-string.js), so that both build the same tree from the same string:
-//  - tag names lower-cased by the tokenizer, attribute names kept as written, entities decoded;
+//  - tag and attribute names lower-cased, as an HTML tokenizer does (D309: linkedom kept attribute names as written,
+//    so `<A HREF>` had no `href`), the first of two same-named attributes kept; entities decoded;
 //  - implied end tags and void elements as htmlparser2 closes them; `<x/>` is not self-closing (HTML mode);
 //  - one text node per text event: htmlparser2 splits text at character references (`a &amp; b` is three nodes);
 //  - comments kept (CDATA sections arrive as comments in HTML mode); doctypes and processing instructions dropped.
@@ -31,7 +32,7 @@ export function parseLight(html: string): LightDocument {
         open = open.parentNode ?? doc;
       },
     },
-    { lowerCaseAttributeNames: false, decodeEntities: true, xmlMode: false },
+    { lowerCaseAttributeNames: true, decodeEntities: true, xmlMode: false },
   );
   parser.write(html);
   parser.end();

@@ -74,7 +74,7 @@ export class LightElement extends LightParentNode {
     return this.getAttribute('id') || '';
   }
 
-  /** Index of the attribute's name in `attrs`, or -1. Names compare exactly (the parser keeps their case). */
+  /** Index of the attribute's name in `attrs`, or -1. Names compare exactly: the parser lower-cases them (D309). */
   private attrIndex(name: string): number {
     const a = this.attrs;
     for (let i = 0; i < a.length; i += 2) if (a[i] === name) return i;
