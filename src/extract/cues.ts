@@ -30,7 +30,9 @@ const STRONG_NEGATIVE = new RegExp(
   ].join('|') +
     `|${W}(?:ads?|ad\\d*|adv|ad-\\w+|adslot|dfp|gpt|nav|tags?|tag-list|tagcloud|footer|share|social|widget|sidebar|rail|` +
     `right-rail|aside|meta|post-meta|entry-meta|article-meta|credits?|copyright|legal|rating|` +
-    `login|signin|author|timestamp|date|published|caption|figcaption|photo-credit|disclaimer|inline-ad|toc|feedback|cta)${E}` +
+    `login|signin|author|timestamp|date|published|caption|figcaption|photo-credit|disclaimer|inline-ad|toc|feedback|cta|` +
+    // A recipe card's nutrition facts: figures per serving, not the recipe's text.
+    `nutrition|nutrition-facts|naehrwerte?|nährwerte?|naehrwertangaben|nährwertangaben)${E}` +
     '|(?:^|\\s)(?:hidden|hide|d-none|is-hidden|invisible)(?:$|\\s)',
 );
 
@@ -197,7 +199,8 @@ export const BOILERPLATE_TEXT = new RegExp(
 
 /**
  * The heading a comment section opens with on templates that give it no class name (old table layouts, guestbook
- * scripts): "3 Kommentare zu diesem Artikel", "Comments (2)", "Leserkommentare", "12 Responses to …".
+ * scripts): "3 Kommentare zu diesem Artikel", "Comments (2)", "Leserkommentare", "12 Responses to …"; and a shop's
+ * customer reviews after a product's description ("Customer Reviews", "Kundenbewertungen (12)").
  */
 export const COMMENTS_HEADING =
-  /^(?:\d+\s+)?(?:kommentare?|leserkommentare|leserbriefe|reaktionen|comments?|responses?|replies|reader comments)(?:\s*\(\d+\)|\s+(?:zu|to|on)\b|\s*:?\s*$)/i;
+  /^(?:\d+\s+)?(?:kommentare?|leserkommentare|leserbriefe|reaktionen|comments?|responses?|replies|reader comments|(?:customer |product )?reviews|kundenbewertungen|kundenrezensionen|produktbewertungen|bewertungen|rezensionen)(?:\s*\(\d+\)|\s+(?:zu|to|on)\b|\s*:?\s*$)/i;

@@ -10,7 +10,7 @@ import { type DomElement, type Journal, SUBHEADING_TAGS, detach, elementChildren
 import { hasPositiveCue, hasRecipeCue, BOILERPLATE_TEXT, COMMENTS_HEADING } from './cues.ts';
 import { isTextWidget } from './text-widgets.ts';
 import { linkOnlyKind } from './pointers.ts';
-import { isLayoutTable } from './tables.ts';
+import { isLayoutTable, rowsOf } from './tables.ts';
 import { type ElementStats, type StatsMap, isInlineTag } from './stats.ts';
 
 function cueFactor(el: DomElement): number {
@@ -73,18 +73,45 @@ function continuesArticle(sib: DomElement, coreScore: number, coreProse: number,
   const st = stats.get(sib);
   if (st === undefined || st.chars === 0) return false;
   const ld = linkDensity(st);
+  // A recipe's ingredients box beside its method continues it too: its short rows never add up to prose. Portals
+  // link each ingredient's name, so its rows may be half links; but each also holds an amount, and a link list's
+  // or a teaser stack's rows hold links and nothing else.
+  if (ld < 0.7 && hasRecipeCue(sib) && rowsHoldText(sib, stats)) return !opensCommentSection(sib);
   if (ld >= 0.35) return false;
   if (isTeaserList(st) || opensCommentSection(sib)) return false;
   if (candidateScore(sib, st) >= Math.max(10, coreScore * 0.2)) return true;
   if (st.proseChars >= Math.max(80, coreProse * 0.1)) return true;
-  // A recipe's ingredients box beside its method continues it too: its short rows never add up to prose.
-  if (ld < 0.2 && hasRecipeCue(sib) && sib.querySelector('table, ul, ol, dl') !== null) return true;
+  if (ld < 0.1 && isDataTableBlock(sib, st, stats)) return true;
   // A layout table (a page's banner or footer row) is a box, not text: only its own prose above could keep it.
   if (PROSE_TAGS.has(sib.localName) && !(sib.localName === 'table' && isLayoutTable(sib))) {
     if (st.chars >= 80 && ld < 0.25) return true;
     return ld === 0 && /[.!?。！？]["”’»)]?\s*$/.test((sib.textContent ?? '').trim());
   }
   return false;
+}
+
+/** The block's first table or list has three rows or more, nearly all with text outside their links. */
+function rowsHoldText(el: DomElement, stats: StatsMap): boolean {
+  const box = el.querySelector('table, ul, ol');
+  if (box === null) return false;
+  const rows = box.localName === 'table' ? rowsOf(box) : elementChildren(box).filter((c) => c.localName === 'li');
+  const withText = rows.filter((r) => {
+    const rs = stats.get(r);
+    return rs !== undefined && rs.chars > rs.linkChars;
+  });
+  return rows.length >= 3 && withText.length >= 0.8 * rows.length;
+}
+
+/**
+ * A block that holds a data table for most of its text (a product's specifications in their tab, a fee table in
+ * its box): content, though its cells never add up to prose.
+ */
+function isDataTableBlock(el: DomElement, st: ElementStats, stats: StatsMap): boolean {
+  const table = el.localName === 'table' ? el : el.querySelector('table');
+  if (table === null || isLayoutTable(table) || rowsOf(table).length < 3) return false;
+  // A form laid out in a table (a comment form's "Name:", "E-Mail:") is no data (its fields are gone by now).
+  if (el.localName === 'form' || el.querySelector('form') !== null) return false;
+  return (stats.get(table)?.chars ?? 0) >= 0.7 * st.chars;
 }
 
 /** A paragraph of sentences without links right before the text: the article's lead. */
@@ -198,6 +225,11 @@ export function pruneInside(root: DomElement, stats: StatsMap, core: DomElement 
       // styled download box beside the text is not.
       if (linkOnly === 'file' && tag === 'p') continue;
       const linkList = st.chars > 0 && st.linkChars > 0.5 * st.chars && st.score < 0;
+      // An ingredients box whose names are links is no link list: its rows hold amounts too.
+      if ((linkList || isTeaserList(st, false)) && hasRecipeCue(c) && rowsHoldText(c, stats)) {
+        walk(c);
+        continue;
+      }
       if (!PRUNE_SKIP.has(tag) && (linkList || isTeaserList(st, false))) {
         doomed.push(c);
         continue;

@@ -9,7 +9,7 @@ const DIR = path.resolve(import.meta.dirname, '..', '..', 'test', 'fixtures', 'e
 const read = (name: string): string => fs.readFileSync(path.join(DIR, name), 'utf8');
 
 describe('content structure golden pages', () => {
-  it.each(['recipe-de-zwetschgenkuchen', 'blog-en-multiblock', 'layout-table-columns', 'toggle-faq', 'lead-above-picture', 'template-lines-emphasis', 'font-wrapped-layout', 'recipe-tips-aside'])('%s', (name) => {
+  it.each(['recipe-de-zwetschgenkuchen', 'blog-en-multiblock', 'layout-table-columns', 'toggle-faq', 'lead-above-picture', 'template-lines-emphasis', 'font-wrapped-layout', 'recipe-tips-aside', 'recipe-linked-ingredients', 'product-spec-tab'])('%s', (name) => {
     const got = extractPage(read(`${name}.html`), { url: `https://${name}.example/page` });
     expect(`${got.markdown}\n`).toBe(read(`${name}.md`));
   });
@@ -21,6 +21,15 @@ describe('content structure golden pages', () => {
     const blog = read('blog-en-multiblock.md');
     for (const s of ['Two winters ago', 'Modern epoxy', 'Launch day']) expect(blog).toContain(s);
     expect(blog).not.toContain('Varnish that lasts');
+  });
+
+  it('keeps an ingredient table whose names are links, a product\'s specifications tab, and no reviews or nutrition', () => {
+    const recipe = read('recipe-linked-ingredients.md');
+    for (const s of ['| 250 g | [Tellerlinsen]', '| 2 EL | [Rotweinessig]', 'Die Linsen in einem Sieb']) expect(recipe).toContain(s);
+    for (const s of ['kcal 480', 'Erbsensuppe']) expect(recipe).not.toContain(s);
+    const product = read('product-spec-tab.md');
+    for (const s of ['The K2 boils', '| Power | 2,200 W |', '| Guarantee | 2 years |']) expect(product).toContain(s);
+    for (const s of ['Customer Reviews', 'Quiet and quick', 'Related Products']) expect(product).not.toContain(s);
   });
 
   it('reads an old table layout as its content column: no sidebar column, no page-wide table row', () => {

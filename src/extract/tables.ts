@@ -22,7 +22,7 @@ function cellBlocks(cell: DomElement): { table: boolean; block: boolean } {
   return out;
 }
 
-function rowsOf(table: DomElement): DomElement[] {
+export function rowsOf(table: DomElement): DomElement[] {
   const rows: DomElement[] = [];
   for (const c of elementChildren(table)) {
     if (c.localName === 'tr') rows.push(c);
