@@ -120,7 +120,9 @@ function headsAPart(el: DomElement): boolean {
   // A section's <header> with nothing but its heading(s) in it; one that also holds a recipe card's ratings and times
   // or a byline is not just a head.
   if (el.localName === 'header') return isSectionHeader(el) && textOutside(el, 'h2, h3, h4, h5, h6') === 0;
-  return (el.textContent ?? '').trim().length <= HEAD_MAX_CHARS && el.querySelector(CONTROL_SELECTOR) !== null && el.querySelector('nav, ul, form') === null;
+  // The control itself may carry the name (Liferay's `button.panel-header` with the section's title in it).
+  const control = el.matches(CONTROL_SELECTOR) || el.querySelector(CONTROL_SELECTOR) !== null;
+  return (el.textContent ?? '').trim().length <= HEAD_MAX_CHARS && control && el.querySelector('nav, ul, form') === null;
 }
 
 /** Embedded posts (a quoted tweet) are content even inside a "social" wrapper. */

@@ -30,6 +30,7 @@ export interface DomElement extends DomNode {
   readonly children: ArrayLike<DomElement>;
   readonly childNodes: ArrayLike<DomNode>;
   closest(selector: string): DomElement | null;
+  matches(selector: string): boolean;
   contains(other: DomElement): boolean;
   getAttribute(name: string): string | null;
   hasAttribute(name: string): boolean;
