@@ -52,11 +52,18 @@ function collectNonContent(el: DomElement, doomed: DomNode[], disclosed: () => R
 }
 
 /**
- * Recipe templates put the recipe's own notes and tips in an `<aside class="recipe__tips">`: a class naming a recipe
- * part takes an aside past the tag rule, to be judged by its cues like a `<div>` (so `recipe-related` still goes).
+ * Asides that are part of the text pass the tag rule, to be judged by their cues like a `<div>`: recipe templates put
+ * the recipe's own notes and tips in an `<aside class="recipe__tips">` (a class naming a recipe part; D308, so
+ * `recipe-related` still goes), and news templates an article's key points or fact box in an `<aside>` inside the
+ * `<article>` (D314).
  */
-function isRecipeAside(el: DomElement): boolean {
-  return el.localName === 'aside' && hasRecipeCue(el);
+function isContentAside(el: DomElement): boolean {
+  return el.localName === 'aside' && (hasRecipeCue(el) || isArticleFactBox(el));
+}
+
+/** An `<aside>` inside the article, with text and no link: a teaser or "related" box is made of links. */
+function isArticleFactBox(el: DomElement): boolean {
+  return insideArticle(el) && el.querySelector('a[href]') === null && (el.textContent ?? '').trim().length >= 80;
 }
 
 /**
@@ -72,7 +79,7 @@ export function boilerplateReason(el: DomElement): string | null {
   const tag = el.localName;
   // A <header> inside an <article> is that article's introduction (WHATWG HTML §4.3.8): its standfirst belongs to the
   // text; only the page's own header is template. Bylines and share bars in it still go by their cues.
-  if (BOILERPLATE_TAGS.has(tag) && !(tag === 'header' && (insideArticle(el) || isSectionHeader(el))) && !isRecipeAside(el)) return `tag:${tag}`;
+  if (BOILERPLATE_TAGS.has(tag) && !(tag === 'header' && (insideArticle(el) || isSectionHeader(el))) && !isContentAside(el)) return `tag:${tag}`;
   const role = el.getAttribute('role');
   if (role !== null && BOILERPLATE_ROLES.has(role.trim().toLowerCase()) && !isAccordion(el)) return `role:${role}`;
   if (isWordsOfSentence(el)) return null;
