@@ -86,9 +86,10 @@ function chooseMain(root: DomElement, withCues: boolean, journal: Journal): DomE
   let stats = computeStats(root);
   if (withCues && removeBoilerplate(root, stats, 0.5, journal) > 0) stats = computeStats(root);
   const { root: el, core } = selectMain(root, stats, journal);
+  // Readers' comments are cut first: their heading line ("Reviews (3) | Write a review") may look like a link box.
+  cutReaderComments(el, journal);
   // Choosing removed siblings along the way, so the ancestors' figures are stale: count the chosen subtree again.
   pruneInside(el, computeStats(el), core, journal);
-  cutReaderComments(el, journal);
   return el;
 }
 

@@ -128,11 +128,33 @@ function isPicture(el: DomElement, stats: StatsMap): boolean {
   return el.localName === 'figure' || el.querySelector('img, picture, video') !== null;
 }
 
+function firstLine(el: DomElement): string {
+  const text = (el.textContent ?? '').trimStart().slice(0, 80);
+  return text.split('\n', 1)[0].trim();
+}
+
 /** A block whose first line is a comment section's heading (the readers' comments after an article). */
 function opensCommentSection(el: DomElement): boolean {
-  const text = (el.textContent ?? '').trimStart().slice(0, 80);
-  const line = text.split('\n', 1)[0].trim();
-  return COMMENTS_HEADING.test(line);
+  return COMMENTS_HEADING.test(firstLine(el));
+}
+
+/** A bare "Comments" may name a section of documentation (comments in a language): no count, no "on this …". */
+const BARE_COMMENTS = /^(?:comments?|kommentare?)\s*:?$/i;
+
+/**
+ * Nothing after a short block that heads readers' comments or customer reviews ("Reviews (212)", "3 Kommentare zu
+ * diesem Artikel") continues the article: the entries under it are prose of their own.
+ */
+function dropAfterCommentHeading(siblings: DomElement[], from: number, keep: boolean[], stats: StatsMap): void {
+  for (let i = from + 1; i < siblings.length; i++) {
+    const chars = stats.get(siblings[i])?.chars ?? 0;
+    if (chars === 0 || chars > 120) continue;
+    const line = firstLine(siblings[i]);
+    if (COMMENTS_HEADING.test(line) && !BARE_COMMENTS.test(line)) {
+      keep.fill(false, i);
+      return;
+    }
+  }
 }
 
 /**
@@ -168,6 +190,7 @@ export function selectMain(root: DomElement, stats: StatsMap, journal: Journal |
       ? (s: DomElement): boolean => continuesColumn(s, coreProse, stats)
       : (s: DomElement): boolean => continuesArticle(s, coreScore, coreProse, stats) && (!far || (stats.get(s)?.proseChars ?? 0) >= 0.2 * coreProse);
     const keep = siblings.map((s) => s === x || continues(s));
+    dropAfterCommentHeading(siblings, siblings.indexOf(x), keep, stats);
     let first = keep.indexOf(true);
     const last = keep.lastIndexOf(true);
     // A section heading right before the first kept block titles it (h2–h6; the page's h1 is the page title).
