@@ -153,9 +153,16 @@ export function hasStrongNegativeCue(el: DomElement): boolean {
   return s !== '' && STRONG_NEGATIVE.test(s) && !EMBED.test(s);
 }
 
+/**
+ * Spacing utility classes of CSS frameworks (Infima's `margin-top--md`, Bootstrap's `mt-3`/`pb-2`, `border-top`)
+ * style any element; their "top" and "bottom" name no page region.
+ */
+const SPACING_UTILITY = /(?:^|\s)(?:margin|padding|border|m[tbxy]?|p[tbxy]?)-(?:top|bottom)(?:$|[\w-]*)/g;
+
 export function hasWeakNegativeCue(el: DomElement): boolean {
   if (STRUCTURE_TAGS.has(el.localName)) return false;
-  const cue = cueText(el);
+  const raw = cueText(el);
+  const cue = raw.includes('top') || raw.includes('bottom') ? raw.replace(SPACING_UTILITY, ' ') : raw;
   if (cue === '' || !WEAK_NEGATIVE.test(cue) || POSITIVE.test(cue)) return false;
   // Only a name with "header" in it needs the (tree-searching) look at what the element is.
   const s = cue.includes('header') && headsAPart(el) ? cue.replace(HEADING_SELF, ' ') : cue;

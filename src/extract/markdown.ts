@@ -173,6 +173,8 @@ function buildService(base: string): TurndownService {
       const text = content.trim();
       if (text === '') return '';
       const href = asEl(node).getAttribute('href');
+      // A heading's permalink ("¶", "#", a zero-width space) or a "↑" to the top: a mark on this page, not text.
+      if (href !== null && href.startsWith('#') && !/[\p{L}\p{N}]/u.test(text)) return '';
       const abs = href === null ? null : absoluteUrl(href, base);
       // A link around whole blocks (a teaser card) reads better as its blocks; unsafe schemes lose the link.
       if (abs === null || !SAFE_LINK.test(abs) || /\n\s*\n/.test(text)) return content;
