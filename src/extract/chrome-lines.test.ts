@@ -29,6 +29,16 @@ describe('chrome lines', () => {
     ['Zuletzt aktualisiert: Montag, 3. Mai 2004', true],
     ['_Last updated his will in 2001, the duke died a year later._', false],
     ['Last updated: Sunny weather all week, said the forecast for the coast and the islands.', false],
+    ['since January 1, 1998', true],
+    ['Since 1998, the museum has moved twice and lost half of its collection.', false],
+    ['Best viewed with Netscape 4.0 at 800x600. © 1998 Dave K. All pictures are mine, please don\'t steal them!', true],
+    ['Am besten zu sehen mit Internet Explorer 5', true],
+    ['_This page is always under construction! Last updated April 12, 1998_', true],
+    ['This **Small Engine Repair Ring** site is owned by [Dave](mailto:d@x.example).', true],
+    ['Want to join the ring? [Click here!](http://ring.example/add)', true],
+    ['\\[ [Prev](a) | [Skip](b) | [Next](c) | [Random](d) \\]', true],
+    ['The viewing platform is best viewed from the harbour at low tide.', false],
+    ['Under the bridge the river is deep enough for barges, the council said.', false],
   ])('%s → %s', (line, chrome) => {
     expect(isChromeLine(line)).toBe(chrome);
   });
@@ -51,6 +61,33 @@ describe('chrome lines', () => {
       'Letzte Änderung: 17.01.2006',
     ].join('\n');
     expect(dropChromeParagraphs(md)).toBe(md.replace('\n\nLetzte Änderung: 17.01.2006\n\n```', '\n\n```'));
+  });
+
+  it('drops a paragraph of chrome lines and images (a counter, a webring, badges), not one with a line of text', () => {
+    const md = [
+      'The article text, with a sentence or two of its own.',
+      '',
+      '![counter](http://c.example/c.gif)',
+      'since January 1, 1998',
+      '',
+      '![Ring](http://r.example/logo.gif)',
+      'This **Engine Ring** site is owned by [Dave](mailto:d@x.example).',
+      '\\[ [Prev](a) | [Skip](b) | [Next](c) | [Random](d) \\]',
+      'Want to join the ring? [Click here!](http://r.example/add)',
+      '',
+      '![Sign my guestbook](http://g.example/b.gif)',
+      '',
+      'A closing paragraph.',
+      'Best viewed with Netscape 4.0 at 800x600.',
+    ].join('\n');
+    expect(dropChromeParagraphs(md)).toBe([
+      'The article text, with a sentence or two of its own.',
+      '',
+      '![Sign my guestbook](http://g.example/b.gif)',
+      '',
+      'A closing paragraph.',
+      'Best viewed with Netscape 4.0 at 800x600.',
+    ].join('\n'));
   });
 
   it('leaves Markdown without such lines as it is', () => {

@@ -1,7 +1,8 @@
 // Template lines that hand-made and old CMS pages print inside the content cell itself, with no element or class of
 // their own to recognise them by: "Letzte Änderung: 17.01.2006", "You are visitor 4711 to this page", "Druckversion",
-// "[ Previous | Next | Random ]" of a webring. They are dropped from the Markdown when one stands as a paragraph of its
-// own (a line with blank lines around it, outside code); in running text the same words stay.
+// "[ Previous | Next | Random ]" of a webring, "Best viewed with Netscape". They are dropped from the Markdown when they
+// make a paragraph of their own (lines between blank lines, outside code), alone or with images (a counter's digits, a
+// webring's logo, browser badges; D318); in running text the same words stay.
 
 /**
  * What may follow such a label: nothing, or a date right after it (then up to a line of names). The date may open
@@ -10,7 +11,9 @@
 const WEEKDAY = String.raw`(?:mon|tue|wed|thu|fri|sat|sun|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag)[a-z]*\.?,?\s*`;
 const TAIL = String.raw`(?:\s*:?\s*(?:am|on|at|le|den)?\s*(?:${WEEKDAY})?(?:\d|jan|feb|mär|mar|apr|mai|may|jun|jul|aug|sep|okt|oct|nov|dez|dec)[^\n]{0,80})?`;
 /** A visitor counter's label is followed by anything short (its number is often an image). */
-const ANY_TAIL = String.raw`(?:[\s:.,·|–-]+[^\n]{0,80})?`;
+const ANY_TAIL = String.raw`(?:[\s:.,·|–?!-]+[^\n]{0,80})?`;
+/** A badge's or a webring's line goes on with its owner's name and a copyright, up to the line's length bound. */
+const LONG_TAIL = String.raw`(?:[\s:.,·|–?!-]+[^\n]{0,110})?`;
 
 const CHROME_LINES: readonly RegExp[] = [
   // Last change of the page.
@@ -19,6 +22,12 @@ const CHROME_LINES: readonly RegExp[] = [
   // Visitor counters.
   new RegExp(String.raw`^(?:sie\s+sind\s+(?:der\s+)?besucher|you\s+are\s+visitor|vous\s+êtes\s+le\s+visiteur)${ANY_TAIL}$`, 'i'),
   /^(?:besucher(?:zähler)?|visitors?|hits)\s*(?:nr\.?|no\.?|:)?\s*\d[\d.,]*(?:\s+(?:seit|since)\b[^\n]{0,40})?$/i,
+  // A counter's "since" line under its image: a date and nothing else.
+  /^(?:since|seit)\s+(?:(?:jan|feb|mar|mär|apr|may|mai|jun|jul|aug|sep|oct|okt|nov|dec|dez)[a-z]*\.?\s+\d{1,2},?\s+\d{4}|\d{1,2}\.\s*(?:\d{1,2}\.|[a-zä]+)\s*\d{2,4})\.?$/i,
+  // Browser badges, "under construction" signs and webring blurbs of 1990s home pages.
+  new RegExp(String.raw`^(?:best\s+viewed\s+(?:with|in|at|using)|am\s+besten\s+(?:zu\s+sehen|betrachtet|anzusehen)\s+mit|optimiert\s+für\s+(?:netscape|internet\s+explorer|\d{3,4}\s*[x×]))${LONG_TAIL}$`, 'i'),
+  new RegExp(String.raw`^(?:this\s+(?:page|site)\s+is\s+(?:always\s+|still\s+|permanently\s+)?under\s+construction|under\s+construction|(?:diese\s+)?seite\s+(?:ist\s+)?(?:noch\s+|immer\s+)?im\s+aufbau)${LONG_TAIL}$`, 'i'),
+  new RegExp(String.raw`^(?:this\s+(?:[^\n]{1,60}\s+)?(?:web\s*)?ring\s+site\s+is\s+owned\s+by|(?:want\s+to\s+)?join\s+(?:the|this)\s+(?:web\s*)?ring)\b${LONG_TAIL}$`, 'i'),
 ];
 
 /** Print and send links (a bar of them, or one alone), and the navigation bar of a webring. */
@@ -28,7 +37,7 @@ const PRINT_ITEMS: readonly RegExp[] = [
   /write\s+a\s+letter\s+to\s+the\s+editor|leserbrief\s+schreiben|nach\s+oben|top/iy,
   /zurück(?:\s+zu[rm]?(?:\s+[^\s|·]+){1,3})?|back(?:\s+to(?:\s+[^\s|·]+){1,3})?/iy,
 ];
-const RING_ITEMS: readonly RegExp[] = [/previous|prev|next\s+5|next|random|list\s+sites|skip\s+it|join/iy];
+const RING_ITEMS: readonly RegExp[] = [/previous|prev|next\s+5|next|random|list\s+sites|skip(?:\s+it)?|join/iy];
 const SEPARATORS = /[\s|·]*/y;
 
 /**
@@ -79,23 +88,43 @@ export function isChromeLine(line: string): boolean {
 const FENCE = /^\s*(`{3,}|~{3,})/;
 const STRUCTURE = /^\s*(?:[-*+]\s|\d+\.\s|\||#|>)/;
 
-/** `md` without the chrome lines that stand as paragraphs of their own (see above). */
-export function dropChromeParagraphs(md: string): string {
-  const lines = md.split('\n');
+/** A line of nothing but images (a counter, badges, a webring's logo), linked or not. */
+function isImageLine(line: string): boolean {
+  return line.includes('![') && plainText(line) === '';
+}
+
+/** Lines in a fenced code block, found in one pass over the lines. */
+function codeLines(lines: string[]): boolean[] {
   let fence: string | null = null;
-  const keep = lines.map((line, i) => {
+  return lines.map((line) => {
     const open = FENCE.exec(line);
     if (fence !== null) {
       if (open !== null && open[1][0] === fence[0] && open[1].length >= fence.length) fence = null;
       return true;
     }
-    if (open !== null) {
-      fence = open[1];
-      return true;
-    }
-    const alone = (lines[i - 1] ?? '').trim() === '' && (lines[i + 1] ?? '').trim() === '';
-    return !(alone && !STRUCTURE.test(line) && isChromeLine(line));
+    if (open !== null) fence = open[1];
+    return open !== null;
   });
+}
+
+/**
+ * `md` without the paragraphs (runs of lines between blank lines, outside code and lists) made of chrome lines and
+ * images only, at least one of them a chrome line (see above): a counter's image over its "since" line, a webring's
+ * logo, blurb and bar, browser badges over "Best viewed with Netscape".
+ */
+export function dropChromeParagraphs(md: string): string {
+  const lines = md.split('\n');
+  const code = codeLines(lines);
+  const keep = lines.map(() => true);
+  for (let start = 0; start < lines.length; ) {
+    let end = start;
+    while (end < lines.length && lines[end].trim() !== '' && !code[end]) end++;
+    const para = lines.slice(start, end);
+    const chrome = para.length > 0 && !para.some((l) => STRUCTURE.test(l)) &&
+      para.every((l) => isImageLine(l) || isChromeLine(l)) && para.some((l) => !isImageLine(l));
+    if (chrome) keep.fill(false, start, end);
+    start = Math.max(end, start + 1);
+  }
   if (keep.every(Boolean)) return md;
   return lines.filter((_l, i) => keep[i]).join('\n').replace(/\n{3,}/g, '\n\n').trim();
 }
