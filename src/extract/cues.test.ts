@@ -62,6 +62,21 @@ describe('cue words', () => {
     expect(hasStrongNegativeCue(el(`${html}</div>`))).toBe(want);
   });
 
+  it('spacing utilities of CSS frameworks name no top or bottom region (D316)', () => {
+    expect(hasWeakNegativeCue(el('<div class="margin-top--md">x'))).toBe(false);
+    expect(hasWeakNegativeCue(el('<div class="container padding-top--md padding-bottom--lg">x'))).toBe(false);
+    expect(hasWeakNegativeCue(el('<div class="mt-3 pb-2 border-top">x'))).toBe(false);
+    expect(hasWeakNegativeCue(el('<div class="top-bar">x'))).toBe(true);
+    expect(hasWeakNegativeCue(el('<div class="mt-3 site-bottom">x'))).toBe(true);
+  });
+
+  it('a scrolling <marquee> ticker goes with the template (D319)', () => {
+    const text = 'The ferry to the island leaves at seven, and the harbour office opens half an hour before it. '.repeat(4);
+    const md = extractPage(`<html><body><marquee>+++ NEU: Teil 3 ist online +++ Bitte ins Gästebuch eintragen +++</marquee><p>${text}</p></body></html>`, { url: 'https://m.example/' }).markdown;
+    expect(md).toContain('The ferry to the island');
+    expect(md).not.toContain('Teil 3');
+  });
+
   it('a weak region word does not remove a table or list, nor a recipe part', () => {
     expect(hasWeakNegativeCue(el('<table class="ingredients-header"><tr><td>x</td></tr></table>'))).toBe(false);
     expect(hasWeakNegativeCue(el('<ul class="footer-links"><li>x</li></ul>'))).toBe(false);

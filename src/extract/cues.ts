@@ -180,8 +180,11 @@ export function hasPositiveCue(el: DomElement): boolean {
   return s !== '' && POSITIVE.test(s);
 }
 
-/** Tags of template regions (WHATWG HTML §4.3: nav, aside, footer; plus legacy menus and forms' controls). */
-export const BOILERPLATE_TAGS = new Set(['nav', 'aside', 'footer', 'menu', 'header', 'figcaption']);
+/**
+ * Tags of template regions (WHATWG HTML §4.3: nav, aside, footer; plus legacy menus and forms' controls), and the
+ * `<marquee>` ticker of old home pages and news sites ("+++ NEU: Teil 3 ist online +++", D319).
+ */
+export const BOILERPLATE_TAGS = new Set(['nav', 'aside', 'footer', 'menu', 'header', 'figcaption', 'marquee']);
 
 /** ARIA landmark and widget roles that never hold the main content (WAI-ARIA 1.2 §5.3). */
 export const BOILERPLATE_ROLES = new Set([
