@@ -70,8 +70,8 @@ function isArticleFactBox(el: DomElement): boolean {
  * Bootstrap 3's accordion (and Liferay's, built on it) marks the whole group `role="tablist"`, panels included: a
  * tab list holding its tab panels is the text's sections, not a bar of tabs.
  */
-function isAccordion(el: DomElement): boolean {
-  return el.getAttribute('role')?.trim().toLowerCase() === 'tablist' && el.querySelector('[role="tabpanel"]') !== null;
+function isAccordion(el: DomElement, role: string): boolean {
+  return role === 'tablist' && el.querySelector('[role="tabpanel"]') !== null;
 }
 
 /** Why an element counts as template boilerplate, or null. */
@@ -81,7 +81,8 @@ export function boilerplateReason(el: DomElement): string | null {
   // text; only the page's own header is template. Bylines and share bars in it still go by their cues.
   if (BOILERPLATE_TAGS.has(tag) && !(tag === 'header' && (insideArticle(el) || isSectionHeader(el))) && !isContentAside(el)) return `tag:${tag}`;
   const role = el.getAttribute('role');
-  if (role !== null && BOILERPLATE_ROLES.has(role.trim().toLowerCase()) && !isAccordion(el)) return `role:${role}`;
+  const landmark = role === null ? null : role.trim().toLowerCase();
+  if (landmark !== null && BOILERPLATE_ROLES.has(landmark) && !isAccordion(el, landmark)) return `role:${role}`;
   if (isWordsOfSentence(el)) return null;
   if (hasStrongNegativeCue(el)) return 'cue';
   if (hasWeakNegativeCue(el)) return 'weak-cue';

@@ -76,7 +76,7 @@ function continuesArticle(sib: DomElement, coreScore: number, coreProse: number,
   // A recipe's ingredients box beside its method continues it too: its short rows never add up to prose. Portals
   // link each ingredient's name, so its rows may be half links; but each also holds an amount, and a link list's
   // or a teaser stack's rows hold links and nothing else.
-  if (ld < 0.7 && hasRecipeCue(sib) && rowsHoldText(sib, stats)) return !opensCommentSection(sib);
+  if (ld < 0.7 && isIngredientsBox(sib, stats)) return !opensCommentSection(sib);
   if (ld >= 0.35) return false;
   if (isTeaserList(st) || opensCommentSection(sib)) return false;
   if (candidateScore(sib, st) >= Math.max(10, coreScore * 0.2)) return true;
@@ -88,6 +88,11 @@ function continuesArticle(sib: DomElement, coreScore: number, coreProse: number,
     return ld === 0 && /[.!?。！？]["”’»)]?\s*$/.test((sib.textContent ?? '').trim());
   }
   return false;
+}
+
+/** A box named as a recipe part whose rows hold amounts beside their linked names (D310), however link-dense. */
+function isIngredientsBox(el: DomElement, stats: StatsMap): boolean {
+  return hasRecipeCue(el) && rowsHoldText(el, stats);
 }
 
 /** The block's first table or list has three rows or more, nearly all with text outside their links. */
@@ -248,12 +253,13 @@ export function pruneInside(root: DomElement, stats: StatsMap, core: DomElement 
       // styled download box beside the text is not.
       if (linkOnly === 'file' && tag === 'p') continue;
       const linkList = st.chars > 0 && st.linkChars > 0.5 * st.chars && st.score < 0;
+      const linkBox = linkList || isTeaserList(st, false);
       // An ingredients box whose names are links is no link list: its rows hold amounts too.
-      if ((linkList || isTeaserList(st, false)) && hasRecipeCue(c) && rowsHoldText(c, stats)) {
+      if (linkBox && isIngredientsBox(c, stats)) {
         walk(c);
         continue;
       }
-      if (!PRUNE_SKIP.has(tag) && (linkList || isTeaserList(st, false))) {
+      if (!PRUNE_SKIP.has(tag) && linkBox) {
         doomed.push(c);
         continue;
       }
