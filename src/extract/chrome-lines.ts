@@ -79,7 +79,38 @@ function plainText(line: string): string {
     .trim();
 }
 
+const [SPACE, TAB, STAR, UNDERSCORE, OPEN, CLOSE, BACKSLASH, BANG, PAREN, END_PAREN] = [...' \t*_[]\\!()'].map((c) => c.charCodeAt(0));
+
+/**
+ * True when plainText(line) surely has more than `max` characters, found in one pass that stops there. It counts only
+ * what plainText always keeps: no spaces, emphasis marks, brackets or escapes, nothing of an image's alt text or of a
+ * link target. Most lines of an article are prose far longer than a chrome line; rewriting each of them for the
+ * comparison cost about a twentieth of the crawl's CPU per page.
+ */
+function surelyLonger(line: string, max: number): boolean {
+  let n = 0;
+  for (let i = 0; i < line.length; i++) {
+    const c = line.charCodeAt(i);
+    if (c === BANG && line.charCodeAt(i + 1) === OPEN) {
+      i = skipTo(line, i + 2, CLOSE);
+      if (line.charCodeAt(i + 1) === PAREN) i = skipTo(line, i + 2, END_PAREN);
+    } else if (c === CLOSE && line.charCodeAt(i + 1) === PAREN) {
+      i = skipTo(line, i + 2, END_PAREN);
+    } else if (c !== SPACE && c !== TAB && c !== STAR && c !== UNDERSCORE && c !== OPEN && c !== CLOSE && c !== BACKSLASH && ++n > max) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/** The index of the first `code` at or after `from` (the line's end when there is none). */
+function skipTo(line: string, from: number, code: number): number {
+  const at = line.indexOf(String.fromCharCode(code), from);
+  return at === -1 ? line.length : at;
+}
+
 export function isChromeLine(line: string): boolean {
+  if (surelyLonger(line, 120)) return false;
   const text = plainText(line);
   if (text.length === 0 || text.length > 120) return false;
   return CHROME_LINES.some((re) => re.test(text)) || isBarOf(text, PRINT_ITEMS, 1) || isBarOf(text, RING_ITEMS, 3);
@@ -114,17 +145,29 @@ function codeLines(lines: string[]): boolean[] {
  */
 export function dropChromeParagraphs(md: string): string {
   const lines = md.split('\n');
-  const code = codeLines(lines);
+  // Most pages have no fenced code at all: then no line needs the fence scan.
+  const code = md.includes('```') || md.includes('~~~') ? codeLines(lines) : null;
   const keep = lines.map(() => true);
   for (let start = 0; start < lines.length; ) {
     let end = start;
-    while (end < lines.length && lines[end].trim() !== '' && !code[end]) end++;
-    const para = lines.slice(start, end);
-    const chrome = para.length > 0 && !para.some((l) => STRUCTURE.test(l)) &&
-      para.every((l) => isImageLine(l) || isChromeLine(l)) && para.some((l) => !isImageLine(l));
-    if (chrome) keep.fill(false, start, end);
+    while (end < lines.length && lines[end].trim() !== '' && !code?.[end]) end++;
+    if (isChromeParagraph(lines, start, end)) keep.fill(false, start, end);
     start = Math.max(end, start + 1);
   }
   if (keep.every(Boolean)) return md;
   return lines.filter((_l, i) => keep[i]).join('\n').replace(/\n{3,}/g, '\n\n').trim();
+}
+
+/** Lines start…end-1 hold no list, table, heading or quote, only chrome lines and images, and one chrome line at least. */
+function isChromeParagraph(lines: readonly string[], start: number, end: number): boolean {
+  let chromeLine = false;
+  // One line at a time, so the first line of prose ends the test (most paragraphs are one line of Markdown).
+  for (let i = start; i < end; i++) {
+    const line = lines[i];
+    if (STRUCTURE.test(line)) return false;
+    if (isImageLine(line)) continue;
+    if (!isChromeLine(line)) return false;
+    chromeLine = true;
+  }
+  return chromeLine;
 }
