@@ -39,6 +39,13 @@ describe('chrome lines', () => {
     ['\\[ [Prev](a) | [Skip](b) | [Next](c) | [Random](d) \\]', true],
     ['The viewing platform is best viewed from the harbour at low tide.', false],
     ['Under the bridge the river is deep enough for barges, the council said.', false],
+    // Long in Markdown, short as read: link targets, image alt text, emphasis, escapes and runs of spaces do not count.
+    [`[Druckversion](http://x.example/${'p'.repeat(200)}?print=1)`, true],
+    [`![${'a counter digit '.repeat(12)}](c.gif) Besucher: 4711`, true],
+    [`**Letzte**  ${' '.repeat(150)}  **Änderung:** 17.01.2006`, true],
+    [`${'\\_'.repeat(70)} Last updated: March 3, 2024`, true],
+    [`_Last updated_ ${'*'.repeat(130)} March 3, 2024`, true],
+    [`Last updated: ${'x'.repeat(120)}`, false],
   ])('%s → %s', (line, chrome) => {
     expect(isChromeLine(line)).toBe(chrome);
   });
