@@ -22,6 +22,18 @@ const COMMENT_OPENINGS: readonly RegExp[] = [
   /^(?:what|was)\s+(?:other\s+)?(?:people|folks?|readers|others|visitors|users|customers|cooks|bakers|you|andere|leser(?:innen)?|besucher(?:innen)?|nutzer(?:innen)?|kunden|ihr)\s+(?:\S+\s+){0,4}(?:have\s+|hat\s+|haben\s+)?(?:said|say|think|sagen|meinen|geschrieben|schreiben)\b/i,
 ];
 
+/** Names of the empty anchor templates put where readers' comments or trackbacks begin (`<a name="comments">`). */
+const COMMENT_ANCHOR = /^(?:comments?|kommentare?|leserkommentare|respond|responses|reactions|reaktionen|trackbacks?|pingbacks?)$/i;
+
+/**
+ * An empty anchor (no link, no text) named for the comments: blog engines and portal scripts (Movable Type,
+ * PHP-Nuke, old WordPress themes) print one right before the comment section as the target of "N Comments" links.
+ */
+export function isCommentAnchor(el: DomElement): boolean {
+  if (el.localName !== 'a' || el.getAttribute('href') !== null || hasText(el)) return false;
+  return COMMENT_ANCHOR.test(el.getAttribute('name') ?? '') || COMMENT_ANCHOR.test(el.getAttribute('id') ?? '');
+}
+
 /** Text before the opening line that a page must have for the cut to apply: an article, not a guestbook page. */
 const MIN_TEXT_BEFORE = 300;
 /** A heading line is short. */

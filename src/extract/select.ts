@@ -12,6 +12,7 @@ import { isTextWidget } from './text-widgets.ts';
 import { linkOnlyKind } from './pointers.ts';
 import { isLayoutTable, rowsOf } from './tables.ts';
 import { type ElementStats, type StatsMap, isInlineTag } from './stats.ts';
+import { isCommentAnchor } from './comment-tail.ts';
 
 function cueFactor(el: DomElement): number {
   const prop = el.getAttribute('itemprop');
@@ -148,10 +149,15 @@ const BARE_COMMENTS = /^(?:comments?|kommentare?)\s*:?$/i;
 
 /**
  * Nothing after a short block that heads readers' comments or customer reviews ("Reviews (212)", "3 Kommentare zu
- * diesem Artikel") continues the article: the entries under it are prose of their own.
+ * diesem Artikel"), or after the empty anchor named for them, continues the article: the entries under it are prose
+ * of their own.
  */
 function dropAfterCommentHeading(siblings: DomElement[], from: number, keep: boolean[], stats: StatsMap): void {
   for (let i = from + 1; i < siblings.length; i++) {
+    if (isCommentAnchor(siblings[i])) {
+      keep.fill(false, i);
+      return;
+    }
     const chars = stats.get(siblings[i])?.chars ?? 0;
     if (chars === 0 || chars > 120) continue;
     const line = firstLine(siblings[i]);
