@@ -14,8 +14,9 @@ import {
   hasStrongNegativeCue,
   hasWeakNegativeCue,
   isWordsOfSentence,
+  COMMENTS_HEADING,
 } from './cues.ts';
-import { disclosedIds, isDisclosed, isDisclosureButton } from './disclosed.ts';
+import { CONTROL_SELECTOR, disclosedIds, isDisclosed, isDisclosureButton } from './disclosed.ts';
 import type { StatsMap } from './stats.ts';
 
 const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;
@@ -89,6 +90,25 @@ export function boilerplateReason(el: DomElement): string | null {
   return null;
 }
 
+const isTabPanel = (el: DomElement): boolean => (el.getAttribute('role') ?? '').trim().toLowerCase() === 'tabpanel';
+
+/**
+ * The ids of the tab panels whose tab is labelled as customer reviews or readers' comments ("Bewertungen (37)",
+ * "Reviews", "Kommentare (4)"): a shop's reviews tab beside the product's description. The panel itself often has
+ * no heading of its own, only an average and the reviews.
+ */
+function reviewPanelIds(root: DomElement): Set<string> {
+  const ids = new Set<string>();
+  for (const tab of Array.from(root.querySelectorAll(`${CONTROL_SELECTOR}, [role="tab"]`))) {
+    if (!COMMENTS_HEADING.test((tab.textContent ?? '').replace(/\s+/g, ' ').trim())) continue;
+    for (const attr of ['aria-controls', 'data-target', 'data-bs-target', 'href']) {
+      const v = tab.getAttribute(attr);
+      if (v !== null) ids.add(v.trim().replace(/^#/, ''));
+    }
+  }
+  return ids;
+}
+
 /**
  * Removes boilerplate regions below `root`. `stats` must describe the tree as it is now. Regions holding at least
  * `guardShare` of the page's prose characters survive.
@@ -96,9 +116,12 @@ export function boilerplateReason(el: DomElement): string | null {
 export function removeBoilerplate(root: DomElement, stats: StatsMap, guardShare = 0.5, journal: Journal | null = null): number {
   const total = stats.get(root)?.proseChars ?? 0;
   const doomed: DomElement[] = [];
+  // Looked up once, and only on a page with tab panels.
+  let reviews: ReadonlySet<string> | null = null;
+  const isReviews = (el: DomElement): boolean => isTabPanel(el) && (reviews ??= reviewPanelIds(root)).has(el.getAttribute('id') ?? '');
   const walk = (el: DomElement): void => {
     for (const c of elementChildren(el)) {
-      const reason = boilerplateReason(c);
+      const reason = boilerplateReason(c) ?? (isReviews(c) ? 'reviews-tab' : null);
       if (reason !== null) {
         const p = stats.get(c)?.proseChars ?? 0;
         if (p === 0 || p < guardShare * total) {
