@@ -80,6 +80,9 @@ export function boilerplateReason(el: DomElement): string | null {
   const tag = el.localName;
   // A <header> inside an <article> is that article's introduction (WHATWG HTML §4.3.8): its standfirst belongs to the
   // text; only the page's own header is template. Bylines and share bars in it still go by their cues.
+  // A <footer> inside a <blockquote> is the quotation's attribution, whatever its class says (Bootstrap's
+  // `blockquote-footer`): part of the quote, not a page's footer.
+  if (tag === 'footer' && el.parentElement?.localName === 'blockquote') return null;
   if (BOILERPLATE_TAGS.has(tag) && !(tag === 'header' && (insideArticle(el) || isSectionHeader(el))) && !isContentAside(el)) return `tag:${tag}`;
   const role = el.getAttribute('role');
   const landmark = role === null ? null : role.trim().toLowerCase();

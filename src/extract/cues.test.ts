@@ -79,6 +79,14 @@ describe('cue words', () => {
     expect(md).not.toContain('Teil 3');
   });
 
+  it("a <footer> inside a <blockquote> is the quotation's attribution; the page's footer still goes (D323)", () => {
+    const text = 'The council voted to extend the tram line to the new district by the end of the decade. '.repeat(4);
+    const html = `<html><body><article><p>${text}</p><blockquote class="quote"><p>We build for the next fifty years, not the next election.</p><footer class="blockquote-footer">Transport councillor Ana Voss</footer></blockquote><p>${text}</p></article><footer><p>Contact the newsroom: Harbour Street 4, Tel. 555 0100</p></footer></body></html>`;
+    const md = extractPage(html, { url: 'https://q.example/' }).markdown;
+    expect(md).toContain('Transport councillor Ana Voss');
+    expect(md).not.toContain('Contact the newsroom');
+  });
+
   it('a weak region word does not remove a table or list, nor a recipe part', () => {
     expect(hasWeakNegativeCue(el('<table class="ingredients-header"><tr><td>x</td></tr></table>'))).toBe(false);
     expect(hasWeakNegativeCue(el('<ul class="footer-links"><li>x</li></ul>'))).toBe(false);
