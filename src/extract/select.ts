@@ -198,7 +198,7 @@ export function selectMain(root: DomElement, stats: StatsMap, journal: Journal |
     // only with prose of a fifth of the core's (an FAQ section, the next text section), not a footer or an author box.
     const far = level >= MAX_LEVELS;
     const continues = parent.localName === 'tr'
-      ? (s: DomElement): boolean => continuesColumn(s, coreProse, stats)
+      ? (s: DomElement): boolean => continuesColumn(s, Math.max(coreProse, stats.get(x)?.proseChars ?? 0), stats)
       : (s: DomElement): boolean => continuesArticle(s, coreScore, coreProse, stats) && (!far || (stats.get(s)?.proseChars ?? 0) >= 0.2 * coreProse);
     const keep = siblings.map((s) => s === x || continues(s));
     dropAfterCommentHeading(siblings, siblings.indexOf(x), keep, stats);
