@@ -16,7 +16,7 @@ import {
   isWordsOfSentence,
   COMMENTS_HEADING,
 } from './cues.ts';
-import { CONTROL_SELECTOR, disclosedIds, isDisclosed, isDisclosureButton } from './disclosed.ts';
+import { CONTROL_SELECTOR, addControlledIds, disclosedIds, isDisclosed, isDisclosureButton } from './disclosed.ts';
 import type { StatsMap } from './stats.ts';
 
 const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;
@@ -103,11 +103,7 @@ const isTabPanel = (el: DomElement): boolean => (el.getAttribute('role') ?? '').
 function reviewPanelIds(root: DomElement): Set<string> {
   const ids = new Set<string>();
   for (const tab of Array.from(root.querySelectorAll(`${CONTROL_SELECTOR}, [role="tab"]`))) {
-    if (!COMMENTS_HEADING.test((tab.textContent ?? '').replace(/\s+/g, ' ').trim())) continue;
-    for (const attr of ['aria-controls', 'data-target', 'data-bs-target', 'href']) {
-      const v = tab.getAttribute(attr);
-      if (v !== null) ids.add(v.trim().replace(/^#/, ''));
-    }
+    if (COMMENTS_HEADING.test((tab.textContent ?? '').replace(/\s+/g, ' ').trim())) addControlledIds(ids, tab);
   }
   return ids;
 }

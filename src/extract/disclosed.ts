@@ -17,15 +17,18 @@ function addIds(ids: Set<string>, value: string | null, hashed: boolean): void {
   }
 }
 
+/** Adds the ids of the elements the control `c` shows on demand to `ids`. */
+export function addControlledIds(ids: Set<string>, c: DomElement): void {
+  addIds(ids, c.getAttribute('aria-controls'), false);
+  addIds(ids, c.getAttribute('data-target'), true);
+  addIds(ids, c.getAttribute('data-bs-target'), true);
+  if (c.localName === 'a') addIds(ids, c.getAttribute('href'), true);
+}
+
 /** The ids of the elements the controls below `root` show on demand. */
 export function disclosedIds(root: DomElement): Set<string> {
   const ids = new Set<string>();
-  for (const c of Array.from(root.querySelectorAll(CONTROL_SELECTOR))) {
-    addIds(ids, c.getAttribute('aria-controls'), false);
-    addIds(ids, c.getAttribute('data-target'), true);
-    addIds(ids, c.getAttribute('data-bs-target'), true);
-    if (c.localName === 'a') addIds(ids, c.getAttribute('href'), true);
-  }
+  for (const c of Array.from(root.querySelectorAll(CONTROL_SELECTOR))) addControlledIds(ids, c);
   return ids;
 }
 
