@@ -19,6 +19,10 @@ describe('opensReaderComments', () => {
     'Reviews of this recipe:',
     'Kommentare zu diesem Artikel',
     'Bewertungen (31)',
+    'Eure Kommentare zum Rezept:',
+    'Kommentare zum Rezept',
+    'Your comments',
+    'Reaktionen zur Sanierung:',
   ])('"%s" opens readers\' comments', (line) => {
     expect(opensReaderComments(line)).toBe(true);
   });
@@ -33,6 +37,8 @@ describe('opensReaderComments', () => {
     'Danke für die 3 Kommentare.',
     'Reviews',
     'Bewertungen der Stiftung Warentest für diese Geräte im Vergleich der letzten zehn Jahre',
+    'Kommentar zum Rezept', // the author's own note on the recipe
+    'Kommentare zum Rezept und zur Zubereitung der Streusel aus unserer Testküche',
   ])('"%s" does not', (line) => {
     expect(opensReaderComments(line)).toBe(false);
   });

@@ -16,6 +16,10 @@ const COMMENT_OPENINGS: readonly RegExp[] = [
   /^(?:kommentare?|leserkommentare|comments?|reaktionen|responses?|einträge|entries|reviews|bewertungen|rezensionen)\b[^()]{0,50}\(\s*\d+\s*\)\s*:?$/i,
   // "Reviews of this recipe:", "Kommentare zu diesem Artikel", "Einträge zu diesem Bericht": about this very page.
   /^(?:kommentare?|leserkommentare|comments?|reaktionen|einträge|entries|reviews|bewertungen|rezensionen)\s+(?:of|on|for|to|about|zu|für|über)\s+(?:this|diese[mnrs]?)\s+\S+\s*:?$/i,
+  // "Kommentare zum Rezept", "Reaktionen zur Sanierung": readers' entries (plural) about the page's one subject.
+  /^(?:kommentare|leserkommentare|reaktionen|einträge|bewertungen|rezensionen)\s+zu[mr]\s+\S+\s*:?$/i,
+  // "Eure Kommentare zum Rezept:", "Your comments", "Ihre Bewertungen": addressed to the page's visitors.
+  /^(?:eure|ihre|deine|your)\s+(?:kommentare|comments|reviews|bewertungen|einträge|reaktionen)\b[^.!?]{0,40}$/i,
   /\b(?:gästebuch|gästebucheinträge|guestbook|guest book)\b/i,
   // "What readers have said about this recipe", "Was andere zu diesem Rezept sagen": said by the page's visitors
   // (not "What the figures say", a subheading of the text).
