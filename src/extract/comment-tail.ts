@@ -42,6 +42,8 @@ export function isCommentAnchor(el: DomElement): boolean {
 const MIN_TEXT_BEFORE = 300;
 /** A heading line is short. */
 const MAX_HEADING_CHARS = 80;
+/** The most raw text (spaces included) of an element read as a possible opening line. */
+const MAX_LINE_TEXT = 4 * MAX_HEADING_CHARS;
 
 /** True when `text` (one block's whole text) is a line that opens readers' comments. */
 export function opensReaderComments(text: string): boolean {
@@ -97,7 +99,7 @@ const OPENING_WORD = /komment|comment|respons|repl|antwort|reaktion|stebuch|gues
 function openingAround(text: DomNode, root: DomElement): DomElement | null {
   let found: DomElement | null = null;
   for (let a = text.parentNode as DomElement | null; a !== null && a !== root; a = a.parentElement) {
-    const line = shortText(a, 4 * MAX_HEADING_CHARS);
+    const line = shortText(a, MAX_LINE_TEXT);
     if (line === null) break;
     if (opensReaderComments(line) && (!isInlineTag(a.localName) || isWholeLine(a))) found = a;
   }
@@ -115,11 +117,13 @@ function findOpening(root: DomElement): DomElement | null {
         continue;
       }
       const t = c.textContent ?? '';
-      if (before >= MIN_TEXT_BEFORE && OPENING_WORD.test(t)) {
+      // A text longer than the lines openingAround reads cannot be part of one; and the text before only needs
+      // counting up to the minimum (every page passes here: the count would otherwise read all of its text).
+      if (before >= MIN_TEXT_BEFORE && t.length <= MAX_LINE_TEXT && OPENING_WORD.test(t)) {
         const opening = openingAround(c, root);
         if (opening !== null) return opening;
       }
-      before += nonSpaceLength(t);
+      if (before < MIN_TEXT_BEFORE) before += nonSpaceLength(t, MIN_TEXT_BEFORE - before);
     }
     return null;
   };

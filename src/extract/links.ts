@@ -6,10 +6,13 @@ import { absoluteUrl } from './dom.ts';
 
 export function collectLinks(hrefs: readonly string[], base: string): string[] {
   const seen = new Set<string>();
+  // Navigation repeats the same href many times; it resolves to the same URL each time, so it is resolved once.
+  const resolved = new Set<string>();
   const out: string[] = [];
   for (const raw of hrefs) {
     const href = raw.trim();
-    if (href === '' || href.startsWith('#')) continue;
+    if (href === '' || href.startsWith('#') || resolved.has(href)) continue;
+    resolved.add(href);
     const abs = absoluteUrl(href, base);
     if (abs === null || !/^https?:/i.test(abs) || seen.has(abs)) continue;
     seen.add(abs);
