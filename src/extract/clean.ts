@@ -16,6 +16,7 @@ import {
   isWordsOfSentence,
   COMMENTS_HEADING,
 } from './cues.ts';
+import { allBut, leadAfterHeadline } from './lead.ts';
 import { CONTROL_SELECTOR, addControlledIds, disclosedIds, isDisclosed, isDisclosureButton } from './disclosed.ts';
 import type { StatsMap } from './stats.ts';
 
@@ -114,7 +115,7 @@ function reviewPanelIds(root: DomElement): Set<string> {
  */
 export function removeBoilerplate(root: DomElement, stats: StatsMap, guardShare = 0.5, journal: Journal | null = null): number {
   const total = stats.get(root)?.proseChars ?? 0;
-  const doomed: DomElement[] = [];
+  const doomed: DomNode[] = [];
   // Looked up once, and only on a page with tab panels.
   let reviews: ReadonlySet<string> | null = null;
   const isReviews = (el: DomElement): boolean => isTabPanel(el) && (reviews ??= reviewPanelIds(root)).has(el.getAttribute('id') ?? '');
@@ -124,7 +125,9 @@ export function removeBoilerplate(root: DomElement, stats: StatsMap, guardShare 
       if (reason !== null) {
         const p = stats.get(c)?.proseChars ?? 0;
         if (p === 0 || p < guardShare * total) {
-          doomed.push(c);
+          // The article's headline block, named as a header (`<header>`, `article-header`): its lead stays.
+          const lead = reason === 'tag:header' || reason === 'weak-cue' ? leadAfterHeadline(c, stats) : null;
+          doomed.push(...(lead === null ? [c] : allBut(c, lead)));
           continue;
         }
       }

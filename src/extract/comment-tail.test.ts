@@ -23,6 +23,13 @@ describe('opensReaderComments', () => {
     'Kommentare zum Rezept',
     'Your comments',
     'Reaktionen zur Sanierung:',
+    'YOUR VIEWS ON THIS STORY',
+    'Ihre Meinung zum Thema',
+    'What our customers say',
+    'Was unsere Kunden sagen',
+    'Current Reviews: 3',
+    'Customer reviews (8)',
+    'Kundenbewertungen (12)',
   ])('"%s" opens readers\' comments', (line) => {
     expect(opensReaderComments(line)).toBe(true);
   });
@@ -39,6 +46,9 @@ describe('opensReaderComments', () => {
     'Bewertungen der Stiftung Warentest für diese Geräte im Vergleich der letzten zehn Jahre',
     'Kommentar zum Rezept', // the author's own note on the recipe
     'Kommentare zum Rezept und zur Zubereitung der Streusel aus unserer Testküche',
+    'Your views matter to us.', // a sentence
+    'What our experts say', // the text's own sources
+    'Reviews: what the tests measured', // no count
   ])('"%s" does not', (line) => {
     expect(opensReaderComments(line)).toBe(false);
   });

@@ -12,18 +12,19 @@ import { nonSpaceLength } from '../io/text.ts';
 const COMMENT_OPENINGS: readonly RegExp[] = [
   /^\d+\s+(?:kommentare?|leserkommentare|comments?|responses?|replies|antworten|reaktionen)\b/i,
   /\(\s*\d+\s+(?:kommentare?|leserkommentare|comments?|responses?|replies|antworten|reaktionen)\s*\)\s*:?$/i,
-  // "Kommentare (12)", "Einträge zu diesem Bericht (4)", "Reviews (31)".
-  /^(?:kommentare?|leserkommentare|comments?|reaktionen|responses?|einträge|entries|reviews|bewertungen|rezensionen)\b[^()]{0,50}\(\s*\d+\s*\)\s*:?$/i,
+  // "Kommentare (12)", "Einträge zu diesem Bericht (4)", "Reviews (31)", "Current Reviews: 3", "Customer reviews (8)".
+  /^(?:(?:current|customer|recent)\s+)?(?:kommentare?|leserkommentare|comments?|reaktionen|responses?|einträge|entries|reviews|bewertungen|kundenbewertungen|rezensionen)\b[^():]{0,50}(?:\(\s*\d+\s*\)|:\s*\d+)\s*:?$/i,
   // "Reviews of this recipe:", "Kommentare zu diesem Artikel", "Einträge zu diesem Bericht": about this very page.
   /^(?:kommentare?|leserkommentare|comments?|reaktionen|einträge|entries|reviews|bewertungen|rezensionen)\s+(?:of|on|for|to|about|zu|für|über)\s+(?:this|diese[mnrs]?)\s+\S+\s*:?$/i,
   // "Kommentare zum Rezept", "Reaktionen zur Sanierung": readers' entries (plural) about the page's one subject.
   /^(?:kommentare|leserkommentare|reaktionen|einträge|bewertungen|rezensionen)\s+zu[mr]\s+\S+\s*:?$/i,
-  // "Eure Kommentare zum Rezept:", "Your comments", "Ihre Bewertungen": addressed to the page's visitors.
-  /^(?:eure|ihre|deine|your)\s+(?:kommentare|comments|reviews|bewertungen|einträge|reaktionen)\b[^.!?]{0,40}$/i,
+  // "Eure Kommentare zum Rezept:", "Your comments", "Ihre Bewertungen", "Your views on this story", "Ihre Meinung zum
+  // Thema": addressed to the page's visitors.
+  /^(?:eure|ihre|deine|your)\s+(?:kommentare|comments|reviews|bewertungen|einträge|reaktionen|views|opinions|meinung(?:en)?)\b[^.!?]{0,40}$/i,
   /\b(?:gästebuch|gästebucheinträge|guestbook|guest book)\b/i,
-  // "What readers have said about this recipe", "Was andere zu diesem Rezept sagen": said by the page's visitors
-  // (not "What the figures say", a subheading of the text).
-  /^(?:what|was)\s+(?:other\s+)?(?:people|folks?|readers|others|visitors|users|customers|cooks|bakers|you|andere|leser(?:innen)?|besucher(?:innen)?|nutzer(?:innen)?|kunden|ihr)\s+(?:\S+\s+){0,4}(?:have\s+|hat\s+|haben\s+)?(?:said|say|think|sagen|meinen|geschrieben|schreiben)\b/i,
+  // "What readers have said about this recipe", "Was andere zu diesem Rezept sagen", "What our customers say": said by
+  // the page's visitors (not "What the figures say", a subheading of the text).
+  /^(?:what|was)\s+(?:(?:other|our|unsere)\s+)?(?:people|folks?|readers|others|visitors|users|customers|cooks|bakers|you|andere|leser(?:innen)?|besucher(?:innen)?|nutzer(?:innen)?|kunden|ihr)\s+(?:\S+\s+){0,4}(?:have\s+|hat\s+|haben\s+)?(?:said|say|think|sagen|meinen|geschrieben|schreiben)\b/i,
 ];
 
 /** Names of the empty anchor templates put where readers' comments or trackbacks begin (`<a name="comments">`). */
@@ -93,7 +94,7 @@ function isWholeLine(el: DomElement): boolean {
 
 // A word every opening above has (umlauts left out: the parser splits a text at a character reference, so
 // "G&auml;stebuch" reaches us as "G", "ä", "stebuch"); only a text with one is looked at more closely.
-const OPENING_WORD = /komment|comment|respons|repl|antwort|reaktion|stebuch|guest|eintr|entries|review|bewertung|rezension|said|say|think|sagen|meinen|schreiben/i;
+const OPENING_WORD = /komment|comment|respons|repl|antwort|reaktion|stebuch|guest|eintr|entries|review|bewertung|rezension|said|say|think|sagen|meinen|schreiben|views|opinion|meinung/i;
 
 /** The outermost element from `text`'s parent up to `root` whose whole text is an opening line, or null. */
 function openingAround(text: DomNode, root: DomElement): DomElement | null {

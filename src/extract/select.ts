@@ -6,13 +6,14 @@
 // 2. Siblings: articles split into several blocks (around an ad slot or a photo) are joined back: a sibling of the
 //    core is kept when it carries a fair share of the core's score, or when it is itself a prose paragraph.
 // 3. Everything else beside the core is removed from the common parent, which becomes the content root.
-import { type DomElement, type Journal, SUBHEADING_TAGS, detach, elementChildren } from './dom.ts';
+import { type DomElement, type DomNode, type Journal, SUBHEADING_TAGS, detach, elementChildren } from './dom.ts';
 import { hasPositiveCue, hasRecipeCue, BOILERPLATE_TEXT, COMMENTS_HEADING } from './cues.ts';
 import { isTextWidget } from './text-widgets.ts';
 import { linkOnlyKind } from './pointers.ts';
 import { isLayoutTable, rowsOf } from './tables.ts';
 import { type ElementStats, type StatsMap, isInlineTag } from './stats.ts';
 import { isCommentAnchor } from './comment-tail.ts';
+import { leadBefore } from './lead.ts';
 
 function cueFactor(el: DomElement): number {
   const prop = el.getAttribute('itemprop');
@@ -120,20 +121,6 @@ function isDataTableBlock(el: DomElement, st: ElementStats, stats: StatsMap): bo
   return (stats.get(table)?.chars ?? 0) >= 0.7 * st.chars;
 }
 
-/** A paragraph of sentences without links right before the text: the article's lead. */
-function isLead(el: DomElement, stats: StatsMap): boolean {
-  const st = stats.get(el);
-  if (st === undefined || st.chars < 100 || st.chars > 600 || st.linkChars > 0) return false;
-  return /[.!?]["”’»“)]?\s*$/.test((el.textContent ?? '').trim());
-}
-
-/** A picture with at most a caption: a `<figure>`, or an image in a wrapper with a line of text and no links. */
-function isPicture(el: DomElement, stats: StatsMap): boolean {
-  const st = stats.get(el);
-  if (st !== undefined && (st.linkChars > 0 || st.chars >= 300)) return false;
-  return el.localName === 'figure' || el.querySelector('img, picture, video') !== null;
-}
-
 function firstLine(el: DomElement): string {
   const text = (el.textContent ?? '').trimStart().slice(0, 80);
   return text.split('\n', 1)[0].trim();
@@ -189,7 +176,7 @@ export function selectMain(root: DomElement, stats: StatsMap, journal: Journal |
   const coreProse = coreSt.proseChars;
   let x = core;
   let top = core;
-  const removals: DomElement[][] = [];
+  const removals: DomNode[][] = [];
   for (let level = 0; level < MAX_LEVELS + FAR_LEVELS && x !== root; level++) {
     const parent = x.parentElement;
     if (parent === null) break;
@@ -206,11 +193,10 @@ export function selectMain(root: DomElement, stats: StatsMap, journal: Journal |
     const last = keep.lastIndexOf(true);
     // A section heading right before the first kept block titles it (h2–h6; the page's h1 is the page title).
     if (first > 0 && SUBHEADING_TAGS.has(siblings[first - 1].localName)) keep[--first] = true;
-    if (first > 0 && isLead(siblings[first - 1], stats)) keep[--first] = true;
-    // News templates put the article's first picture between the lead and the text (title, lead, picture, text).
-    else if (first > 1 && isPicture(siblings[first - 1], stats) && isLead(siblings[first - 2], stats)) {
-      keep[first - 1] = keep[first - 2] = true;
-      first -= 2;
+    const lead = leadBefore(siblings, first, stats);
+    if (lead !== null) {
+      keep.fill(true, lead.from, first);
+      first = lead.from;
     }
     // Headings and small non-link blocks (figures, datelines inside the flow) between kept blocks stay.
     for (let i = first + 1; i < last; i++) {
@@ -219,7 +205,7 @@ export function selectMain(root: DomElement, stats: StatsMap, journal: Journal |
       const small = st === undefined || st.chars < 200;
       if (SUBHEADING_TAGS.has(siblings[i].localName) || (small && (st === undefined || st.linkChars === 0))) keep[i] = true;
     }
-    removals.push(siblings.filter((_s, i) => !keep[i]));
+    removals.push([...siblings.filter((_s, i) => !keep[i]), ...(lead?.drop ?? [])]);
     if (keep.filter(Boolean).length > 1) top = parent;
     x = parent;
   }

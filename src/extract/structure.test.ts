@@ -9,7 +9,7 @@ const DIR = path.resolve(import.meta.dirname, '..', '..', 'test', 'fixtures', 'e
 const read = (name: string): string => fs.readFileSync(path.join(DIR, name), 'utf8');
 
 describe('content structure golden pages', () => {
-  it.each(['recipe-de-zwetschgenkuchen', 'blog-en-multiblock', 'layout-table-columns', 'toggle-faq', 'lead-above-picture', 'template-lines-emphasis', 'font-wrapped-layout', 'recipe-tips-aside', 'recipe-linked-ingredients', 'product-spec-tab', 'layout-side-column'])('%s', (name) => {
+  it.each(['recipe-de-zwetschgenkuchen', 'blog-en-multiblock', 'layout-table-columns', 'toggle-faq', 'lead-above-picture', 'template-lines-emphasis', 'font-wrapped-layout', 'recipe-tips-aside', 'recipe-linked-ingredients', 'product-spec-tab', 'layout-side-column', 'lead-in-headline-header'])('%s', (name) => {
     const got = extractPage(read(`${name}.html`), { url: `https://${name}.example/page` });
     expect(`${got.markdown}\n`).toBe(read(`${name}.md`));
   });
@@ -49,6 +49,21 @@ describe('content structure golden pages', () => {
     expect(md.startsWith('Ab dem Fahrplanwechsel im Dezember')).toBe(true);
     for (const s of ['## Umbau der Haltestellen', 'jedes Halbjahr zählen']) expect(md).toContain(s);
     for (const s of ['Jana Birkholz', 'WhatsApp', 'Mehr aus Lokales', 'Wochenmarkt']) expect(md).not.toContain(s);
+  });
+
+  it('keeps the lead of a headline block before the article, and not its headline, byline or share bar', () => {
+    const md = read('lead-in-headline-header.md');
+    expect(md.startsWith('Die Sanierung der Lüftungsanlage dauert länger als geplant.')).toBe(true);
+    for (const s of ['Hallenbad bleibt bis Ostern geschlossen', 'Mara Lenz', 'Teilen', 'Foto: Auenbote', 'Kommentare']) expect(md).not.toContain(s);
+  });
+
+  it('keeps a lead after the h1 of a headline block named as a header, whatever its tag', () => {
+    const body = Array.from({ length: 5 }, (_, i) => `<p>Paragraph ${i} of the story, long enough to count as prose of the text, with a comma or two in it.</p>`).join('');
+    const lead = 'The lead of the story says in two sentences what happened and why it matters. It stands between the headline and the byline, above the text.';
+    const html = `<html><body><div class="wrap"><div class="ArticleHeader_header__q1"><h1>Headline</h1><p>${lead}</p><div class="byline">By <a href="/a">A. Writer</a></div></div><div class="article-body">${body}</div></div></body></html>`;
+    const md = extractPage(html, { url: 'https://lead.example/' }).markdown;
+    expect(md.startsWith(lead)).toBe(true);
+    for (const s of ['Headline', 'A. Writer']) expect(md).not.toContain(s);
   });
 
   it('drops a template line in italics and a server date with its weekday, and keeps the text above them', () => {
