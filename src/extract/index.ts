@@ -19,6 +19,7 @@ import { toMarkdown } from './markdown.ts';
 import { readMetadata } from './metadata.ts';
 import { pruneInside, selectMain } from './select.ts';
 import { cutReaderComments } from './comment-tail.ts';
+import { removeForumChrome } from './forum.ts';
 import { dropChromeParagraphs } from './chrome-lines.ts';
 import { computeStats } from './stats.ts';
 import { type ParsedPage, parsePage } from './page.ts';
@@ -84,7 +85,7 @@ function shapeOf(el: DomElement): ContentShape {
 
 function chooseMain(root: DomElement, withCues: boolean, journal: Journal): DomElement {
   let stats = computeStats(root);
-  if (withCues && removeBoilerplate(root, stats, 0.5, journal) > 0) stats = computeStats(root);
+  if (withCues && removeBoilerplate(root, stats, 0.5, journal) + removeForumChrome(root, stats, journal) > 0) stats = computeStats(root);
   const { root: el, core } = selectMain(root, stats, journal);
   // Readers' comments are cut first: their heading line ("Reviews (3) | Write a review") may look like a link box.
   cutReaderComments(el, journal);

@@ -8,6 +8,7 @@
 // with the highest score (select.ts): it gathers the prose and stops where link lists start to outweigh it.
 import { isSpace } from '../io/text.ts';
 import { type DomElement, type DomNode, ELEMENT_NODE, TEXT_NODE } from './dom.ts';
+import { isAuthorLabel } from './forum-labels.ts';
 
 export interface ElementStats {
   /** Non-space characters of all text inside. */
@@ -58,12 +59,27 @@ interface Pending {
 
 export type StatsMap = Map<DomElement, ElementStats>;
 
+// Short texts holding a forum author's label ("Posts: 412"), per map: forum.ts looks for a thread's panels only
+// when there are two or more.
+const labelCounts = new WeakMap<StatsMap, number>();
+let labels = 0;
+
 /** Computes stats for `root` and every element below it. */
 export function computeStats(root: DomElement): StatsMap {
   const map: StatsMap = new Map();
+  labels = 0;
   visit(root, false, map, newPending());
+  labelCounts.set(map, labels);
   return map;
 }
+
+/** How many short texts below the map's root hold a forum author's label (forum-labels.ts). */
+export function authorLabels(map: StatsMap): number {
+  return labelCounts.get(map) ?? 0;
+}
+
+/** Longest text (non-space characters) read as a label line. */
+const LABEL_MAX_CHARS = 40;
 
 const newPending = (): Pending => ({ chars: 0, linkChars: 0, commas: 0, lead: 0, leadLinkChars: 0 });
 
@@ -71,15 +87,18 @@ const newPending = (): Pending => ({ chars: 0, linkChars: 0, commas: 0, lead: 0,
 // pass over the text (every text node of every page goes through here).
 let textChars = 0;
 let textCommas = 0;
+let textColon = false;
 
 function countText(t: string): void {
   let n = 0;
   let k = 0;
+  let colon = false;
   for (let i = 0; i < t.length; i++) {
     const c = t.charCodeAt(i);
     if (c > 32 && c < 127) {
       n++;
       if (c === 44) k++;
+      else if (c === 58) colon = true;
     } else if (!isSpace(c)) {
       n++;
       if (c === 0x60c || c === 0x3001 || c === 0xff0c) k++;
@@ -87,6 +106,7 @@ function countText(t: string): void {
   }
   textChars = n;
   textCommas = k;
+  textColon = colon;
 }
 
 /**
@@ -105,9 +125,11 @@ function visit(el: DomElement, inLink: boolean, map: StatsMap, outer: Pending): 
   const pend = inline ? outer : newPending();
   for (let c: DomNode | null = el.firstChild; c !== null; c = c.nextSibling) {
     if (c.nodeType === TEXT_NODE) {
-      countText(c.textContent ?? '');
+      const text = c.textContent ?? '';
+      countText(text);
       const n = textChars;
       if (n === 0) continue;
+      if (textColon && n <= LABEL_MAX_CHARS && isAuthorLabel(text)) labels++;
       st.chars += n;
       pend.chars += n;
       if (link) {
