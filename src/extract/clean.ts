@@ -13,6 +13,7 @@ import {
   hasRecipeCue,
   hasStrongNegativeCue,
   hasWeakNegativeCue,
+  isHeadingWords,
   isWordsOfSentence,
   COMMENTS_HEADING,
 } from './cues.ts';
@@ -88,7 +89,7 @@ export function boilerplateReason(el: DomElement): string | null {
   const role = el.getAttribute('role');
   const landmark = role === null ? null : role.trim().toLowerCase();
   if (landmark !== null && BOILERPLATE_ROLES.has(landmark) && !isAccordion(el, landmark)) return `role:${role}`;
-  if (isWordsOfSentence(el)) return null;
+  if (isWordsOfSentence(el) || isHeadingWords(el)) return null;
   if (hasStrongNegativeCue(el)) return 'cue';
   if (hasWeakNegativeCue(el)) return 'weak-cue';
   return null;

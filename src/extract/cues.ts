@@ -147,6 +147,17 @@ export function isWordsOfSentence(el: DomElement): boolean {
   return !HIDING.test(cueText(el));
 }
 
+/**
+ * The words of a heading written as a link or a span inside it (docutils' `a.toc-backref` back to the contents, a
+ * permalink around the title): the heading's text, whatever its class names, unless the class hides it (D329).
+ */
+export function isHeadingWords(el: DomElement): boolean {
+  const parent = el.parentElement;
+  if (parent === null || !HEADING_TAGS.has(parent.localName) || !(el.localName === 'a' || PHRASE_TAGS.has(el.localName))) return false;
+  const own = nonSpaceLength(el.textContent ?? '');
+  return own > 0 && own >= 0.8 * nonSpaceLength(parent.textContent ?? '') && !HIDING.test(cueText(el));
+}
+
 export function hasStrongNegativeCue(el: DomElement): boolean {
   if (SUBHEADING_TAGS.has(el.localName)) return false;
   const s = cueText(el);
