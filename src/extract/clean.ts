@@ -18,6 +18,7 @@ import {
   COMMENTS_HEADING,
 } from './cues.ts';
 import { allBut, leadAfterHeadline } from './lead.ts';
+import { titleRemnants } from './remnants.ts';
 import { CONTROL_SELECTOR, addControlledIds, disclosedIds, isDisclosed, isDisclosureButton } from './disclosed.ts';
 import type { StatsMap } from './stats.ts';
 
@@ -136,6 +137,9 @@ export function removeBoilerplate(root: DomElement, stats: StatsMap, guardShare 
     }
   };
   walk(root);
+  const parents = new Set(doomed.map((d) => d.parentNode as DomElement | null));
   for (const d of doomed) detach(d, journal);
-  return doomed.length;
+  const remnants = titleRemnants(parents, stats, (p) => p === root);
+  for (const r of remnants) detach(r, journal);
+  return doomed.length + remnants.length;
 }

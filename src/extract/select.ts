@@ -14,6 +14,7 @@ import { isLayoutTable, rowsOf } from './tables.ts';
 import { type ElementStats, type StatsMap, isInlineTag } from './stats.ts';
 import { isCommentAnchor } from './comment-tail.ts';
 import { leadBefore } from './lead.ts';
+import { titleRemnants } from './remnants.ts';
 
 function cueFactor(el: DomElement): number {
   const prop = el.getAttribute('itemprop');
@@ -279,6 +280,9 @@ export function pruneInside(root: DomElement, stats: StatsMap, core: DomElement 
     }
   };
   walk(root);
+  const parents = new Set(doomed.map((d) => d.parentElement));
   for (const d of doomed) detach(d, journal);
-  return doomed.length;
+  const remnants = titleRemnants(parents, stats, (p) => p === root || protectedEls.has(p) || PRUNE_SKIP.has(p.localName));
+  for (const r of remnants) detach(r, journal);
+  return doomed.length + remnants.length;
 }

@@ -9,7 +9,7 @@ const DIR = path.resolve(import.meta.dirname, '..', '..', 'test', 'fixtures', 'e
 const read = (name: string): string => fs.readFileSync(path.join(DIR, name), 'utf8');
 
 describe('content structure golden pages', () => {
-  it.each(['recipe-de-zwetschgenkuchen', 'blog-en-multiblock', 'layout-table-columns', 'toggle-faq', 'lead-above-picture', 'template-lines-emphasis', 'font-wrapped-layout', 'recipe-tips-aside', 'recipe-linked-ingredients', 'product-spec-tab', 'layout-side-column', 'lead-in-headline-header'])('%s', (name) => {
+  it.each(['recipe-de-zwetschgenkuchen', 'blog-en-multiblock', 'layout-table-columns', 'toggle-faq', 'lead-above-picture', 'template-lines-emphasis', 'font-wrapped-layout', 'recipe-tips-aside', 'recipe-linked-ingredients', 'product-spec-tab', 'layout-side-column', 'lead-in-headline-header', 'box-title-remnant'])('%s', (name) => {
     const got = extractPage(read(`${name}.html`), { url: `https://${name}.example/page` });
     expect(`${got.markdown}\n`).toBe(read(`${name}.md`));
   });
@@ -64,6 +64,12 @@ describe('content structure golden pages', () => {
     const md = extractPage(html, { url: 'https://lead.example/' }).markdown;
     expect(md.startsWith(lead)).toBe(true);
     for (const s of ['Headline', 'A. Writer']) expect(md).not.toContain(s);
+  });
+
+  it('drops the title of a product slider once the slider is gone, and keeps the text blocks around it', () => {
+    const md = read('box-title-remnant.md');
+    for (const s of ['## Schuhkategorien A bis D', '## Hoch, halbhoch oder niedrig?']) expect(md).toContain(s);
+    for (const s of ['Beliebte Wanderschuhe', 'Karwendel']) expect(md).not.toContain(s);
   });
 
   it('drops a template line in italics and a server date with its weekday, and keeps the text above them', () => {
