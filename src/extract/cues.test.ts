@@ -37,6 +37,10 @@ describe('cue words', () => {
     // A subheading goes with its section's container, never alone by its own class (Docusaurus: anchorWithStickyNavbar).
     ['<h2 class="anchor anchorWithStickyNavbar_LWe7">Setup', false],
     ['<div class="navbar">', true],
+    // Readers' support appeals under a story (D331).
+    ['<div id="slot-body-end" class="contributions-epic">', true],
+    ['<div class="support-us-banner">', true],
+    ['<div class="epicurean-notes">', false],
     // "print" alone is a styling modifier (a recipe card that hides its image in print); print-only blocks still go.
     ['<div class="mv-create-card mv-recipe-card mv-create-hide-print-image">', false],
     ['<div class="print-only">', true],

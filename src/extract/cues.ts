@@ -21,7 +21,8 @@ const STRONG_NEGATIVE = new RegExp(
     'author-bio', 'about-author', 'author-box', 'authorbox', 'postmeta', 'toolbar', 'tooltip', 'modal', 'popup',
     'overlay', 'banner-ad', 'masthead', 'site-header', 'site-footer', 'subnav', 'navbar', 'navigation', 'menu',
     // In-page tables of contents, "was this page helpful?" boxes, calls to action and donation appeals.
-    'table-of-contents', 'call-to-action', 'donate', 'donation',
+    // Readers' support appeals under news stories ("You've read 9 articles… we have a small favour to ask").
+    'table-of-contents', 'call-to-action', 'donate', 'donation', 'support-us', 'reader-revenue', 'contributions-epic',
     // Wiki and docs chrome: MediaWiki's section edit links, "From <wiki>" line, redirect note, categories and
     // "Retrieved from" footer; the "Edit this page" link of documentation generators.
     'editsection', 'sitesub', 'contentsub', 'catlinks', 'printfooter', 'edit-this-page',
@@ -30,7 +31,7 @@ const STRONG_NEGATIVE = new RegExp(
   ].join('|') +
     `|${W}(?:ads?|ad\\d*|adv|ad-\\w+|adslot|dfp|gpt|nav|tags?|tag-list|tagcloud|footer|share|social|widget|sidebar|rail|` +
     `right-rail|aside|meta|post-meta|entry-meta|article-meta|credits?|copyright|legal|rating|` +
-    `login|signin|author|timestamp|date|published|caption|figcaption|photo-credit|disclaimer|inline-ad|toc|feedback|cta|` +
+    `login|signin|author|timestamp|date|published|caption|figcaption|photo-credit|disclaimer|inline-ad|toc|feedback|cta|epic|` +
     // A recipe card's nutrition facts: figures per serving, not the recipe's text.
     `nutrition|nutrition-facts|naehrwerte?|nährwerte?|naehrwertangaben|nährwertangaben)${E}` +
     '|(?:^|\\s)(?:hidden|hide|d-none|is-hidden|invisible)(?:$|\\s)',
