@@ -33,6 +33,21 @@ export function isHidden(el: DomElement): boolean {
   return el.localName === 'input' && el.getAttribute('type') === 'hidden';
 }
 
+const PANEL_TAGS = new Set(['div', 'section', 'table']);
+
+/**
+ * A panel of script-driven tabs without ARIA (`<a href="javascript:showTab(2)">`, D332): hidden beside a shown
+ * sibling of the same tag and class (`div.tabinhalt`), the one tab open when the page loaded.
+ */
+function isScriptTab(el: DomElement): boolean {
+  const cls = el.getAttribute('class');
+  if (cls === null || cls.trim() === '' || !PANEL_TAGS.has(el.localName)) return false;
+  for (let s = el.parentElement?.firstElementChild ?? null; s !== null; s = s.nextElementSibling) {
+    if (s !== el && s.localName === el.localName && s.getAttribute('class') === cls && !isHidden(s)) return true;
+  }
+  return false;
+}
+
 /** Removes non-content and hidden elements below `root` (in place); content shown on demand stays (disclosed.ts). */
 export function removeNonContent(root: DomElement): void {
   const doomed: DomNode[] = [];
@@ -47,7 +62,7 @@ function collectNonContent(el: DomElement, doomed: DomNode[], disclosed: () => R
     if (c.nodeType === ELEMENT_NODE) {
       const ce = c as DomElement;
       const nonContent = NON_CONTENT_TAGS.has(ce.localName) && !isDisclosureButton(ce);
-      if (nonContent || (isHidden(ce) && !isDisclosed(ce, disclosed()))) doomed.push(ce);
+      if (nonContent || (isHidden(ce) && !isDisclosed(ce, disclosed()) && !isScriptTab(ce))) doomed.push(ce);
       else collectNonContent(ce, doomed, disclosed);
     } else if (c.nodeType !== 3) {
       doomed.push(c); // comments, processing instructions

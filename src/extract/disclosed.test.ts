@@ -43,6 +43,14 @@ describe('golden pages', () => {
     for (const left of ['Session-Cookie', 'Reisepass', 'für niemanden bestimmt']) expect(got.markdown).not.toContain(left);
   });
 
+  it('script-tabs: hidden panels of script-driven tabs beside the open one are kept, the page around them is not', () => {
+    const html = fs.readFileSync(path.join(DIR, 'script-tabs.html'), 'utf8');
+    const got = extractPage(html, { url: 'https://script-tabs.example/' });
+    expect(`${got.markdown}\n`).toBe(fs.readFileSync(path.join(DIR, 'script-tabs.md'), 'utf8'));
+    for (const s of ['Das Mahlwerk nie mit Wasser reinigen', '| Gewicht | 620 g |']) expect(got.markdown).toContain(s);
+    for (const s of ['Kategorien', 'Impressum']) expect(got.markdown).not.toContain(s);
+  });
+
   it('section-heads: section headers and accordion bars named "…-header" keep their headings and questions', () => {
     const html = fs.readFileSync(path.join(DIR, 'section-heads.html'), 'utf8');
     const got = extractPage(html, { url: 'https://section-heads.example/' });
