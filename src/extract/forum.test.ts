@@ -30,6 +30,16 @@ describe('forum threads', () => {
     }
   });
 
+  it('reads a mail archive thread without header blocks, quotes, attribution lines or signatures (D333)', () => {
+    const got = extractPage(read('mail-thread.html'), { url: 'https://mail-thread.example/page' });
+    expect(`${got.markdown}\n`).toBe(read('mail-thread.md'));
+    // The third message is short: its header block goes, the message does not.
+    for (const s of ['Hello list,', 'That is a deliberate change', 'Thanks, that did it.']) expect(got.markdown).toContain(s);
+    for (const s of ['From:', 'Date:', 'wrote:', '&gt;', 'old behaviour back with report.min_coverage = 0_', 'Hafenamt', 'maintainer']) {
+      expect(got.markdown).not.toContain(s);
+    }
+  });
+
   it.each([
     ['18.08.2008, 08:47 #3', true],
     ['03-21-2009, 06:12 PM #2', true],
@@ -41,6 +51,7 @@ describe('forum threads', () => {
     ['Du kannst keine Beiträge in dieses Forum schreiben.', true],
     ['The door sticks again since 03-21-2009, any idea?', false],
     ['Re the door: it sticks because the boards swelled, as Ruth wrote.', false],
+    ['Re: Cedar door. It sticks again since May, any idea why it does that?', false],
   ])('"%s" is furniture in a thread: %s', (line, furniture) => {
     const out = md(thread(PANEL, line));
     expect(out).toContain('Post 3 says something');

@@ -5,7 +5,7 @@
 // The posts are the content; their furniture is template. A page counts as a thread only when two author panels or
 // more are found, so an article that mentions "Posts: 3" loses nothing.
 import { type DomElement, type DomNode, type Journal, detach, elementChildren, normalizeSpace } from './dom.ts';
-import { JOINED, LOCATION, POSTS } from './forum-labels.ts';
+import { ATTRIBUTION, JOINED, LOCATION, POSTS } from './forum-labels.ts';
 import { type StatsMap, authorLabels } from './stats.ts';
 
 /** An author's panel has the post count and the join date or the place. */
@@ -52,9 +52,12 @@ function findPanels(root: DomElement, stats: StatsMap): DomElement[] {
 /** A post's header: its date and time, and its number ("18.08.2008, 08:47 #3", "03-21-2009, 06:12 PM #2"). */
 const POST_HEADER = /^(?:\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|today|yesterday|heute|gestern)\s*,?\s*(?:\d{1,2}:\d{2}(?:\s*[ap]m)?)?\s*(?:#\s*\d+)?$/i;
 /** phpBB's line above a post ("Verfasst am: 02.04.2006, 21:12 Titel: …", "Posted: Sun Apr 02, 2006 Post subject: …"). */
-const POSTED_LINE = /^(?:verfasst\s+am|posted|geschrieben\s+am)\s*:?\s*\S.{0,60}?(?:titel|post\s+subject|betreff|subject)\s*:/i;
-/** A reply's title repeats the thread's with a prefix (one line: a reply that opens with "Re:" is a sentence). */
-const REPLY_TITLE = /^(?:aw|re|antw)\s*:\s*[^\n]{1,150}$/i;
+const POSTED_LINE = /^(?:verfasst\s+am|posted|geschrieben\s+am)\s*:?\s*\S.{0,60}?(?:titel|post\s+subject|betreff|subject)\s*:[^.!?]{0,120}[.!?]?$/i;
+/**
+ * A reply's title repeats the thread's with a prefix: one short line with no sentence in it (a reply that opens with
+ * "Re:" and goes on is the post).
+ */
+const REPLY_TITLE = /^(?:aw|re|antw)\s*:\s*[^.!?]{1,120}[.!?]?$/i;
 /** A signature starts with a rule of underscores. */
 const SIGNATURE = /^_{8,}/;
 /** The note under an edited post. */
@@ -84,12 +87,47 @@ function findFurniture(root: DomElement, stats: StatsMap): DomElement[] {
   return found;
 }
 
-/** Removes the furniture of a forum thread's posts below `root`; returns the number of removed elements. */
+/** Blocks of at most `max` characters (as they are now) whose whole text passes `test`, outermost first. */
+function findBlocks(root: DomElement, max: number, test: (text: string) => boolean): DomElement[] {
+  const found: DomElement[] = [];
+  const walk = (el: DomElement): void => {
+    for (const c of elementChildren(el)) {
+      const text = normalizeSpace(c.textContent ?? '');
+      if (text === '') continue;
+      if (text.length <= max && test(text)) found.push(c);
+      else walk(c);
+    }
+  };
+  walk(root);
+  return found;
+}
+
+/** A mail archive's header block ("From: Jan Voss <…> Date: Tue Jun 10 2003 - 11:40:05 CEST"), and nothing more. */
+const MAIL_HEADERS = /^(?:from|von)\s*:?\s.{1,200}?\b(?:date|datum)\s*:?\s.{0,45}$/i;
+/** A line introducing a quote, alone: short, with no sentence in it before the "wrote:". */
+const isAttribution = (t: string): boolean => t.length <= 150 && ATTRIBUTION.test(t) && !/[.!?]\s+\p{Lu}/u.test(t);
+/** A quoted line, and the signature under its delimiter ("-- "). */
+const QUOTED = /^>/;
+const MAIL_SIGNATURE = /^--\s/;
+
+/**
+ * A mail archive's thread (D333): each message's header block, the quotes of earlier messages (they repeat them)
+ * with the line that introduces them, and the signature. Quotes go first, so an attribution is then alone in its block.
+ */
+function removeMailChrome(root: DomElement, journal: Journal | null): number {
+  const quotes = findBlocks(root, PANEL_MAX_CHARS, (t) => QUOTED.test(t));
+  for (const q of quotes) detach(q, journal);
+  const furniture = findBlocks(root, PANEL_MAX_CHARS, (t) => MAIL_HEADERS.test(t) || isAttribution(t) || MAIL_SIGNATURE.test(t));
+  for (const f of furniture) detach(f, journal);
+  return quotes.length + furniture.length;
+}
+
+/** Removes the furniture of a forum thread's posts or a mail archive's messages below `root`; returns how many. */
 export function removeForumChrome(root: DomElement, stats: StatsMap, journal: Journal | null = null): number {
   // Counted by the stats walk: nearly every page has no author label anywhere, and its text is not read again.
   if (authorLabels(stats) < 2) return 0;
   const panels = findPanels(root, stats);
-  if (panels.length < 2) return 0;
+  if (panels.length < 2) return findBlocks(root, PANEL_MAX_CHARS, (t) => MAIL_HEADERS.test(t)).length >= 2 ? removeMailChrome(root, journal) : 0;
   const doomed: DomNode[] = panels.map((p) => panelBox(p, stats));
   for (const d of doomed) detach(d, journal);
   const furniture = findFurniture(root, stats);

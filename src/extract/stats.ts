@@ -8,7 +8,7 @@
 // with the highest score (select.ts): it gathers the prose and stops where link lists start to outweigh it.
 import { isSpace } from '../io/text.ts';
 import { type DomElement, type DomNode, ELEMENT_NODE, TEXT_NODE } from './dom.ts';
-import { isAuthorLabel } from './forum-labels.ts';
+import { isThreadLabel } from './forum-labels.ts';
 
 export interface ElementStats {
   /** Non-space characters of all text inside. */
@@ -59,8 +59,8 @@ interface Pending {
 
 export type StatsMap = Map<DomElement, ElementStats>;
 
-// Short texts holding a forum author's label ("Posts: 412"), per map: forum.ts looks for a thread's panels only
-// when there are two or more.
+// Short texts holding a forum author's label ("Posts: 412") or a quote's attribution ("… wrote:"), per map: forum.ts
+// looks for a thread's furniture only when there are two or more.
 const labelCounts = new WeakMap<StatsMap, number>();
 let labels = 0;
 
@@ -73,13 +73,11 @@ export function computeStats(root: DomElement): StatsMap {
   return map;
 }
 
-/** How many short texts below the map's root hold a forum author's label (forum-labels.ts). */
+/** How many short texts below the map's root hold a forum author's label or an attribution (forum-labels.ts). */
 export function authorLabels(map: StatsMap): number {
   return labelCounts.get(map) ?? 0;
 }
 
-/** Longest text (non-space characters) read as a label line. */
-const LABEL_MAX_CHARS = 40;
 
 const newPending = (): Pending => ({ chars: 0, linkChars: 0, commas: 0, lead: 0, leadLinkChars: 0 });
 
@@ -129,7 +127,7 @@ function visit(el: DomElement, inLink: boolean, map: StatsMap, outer: Pending): 
       countText(text);
       const n = textChars;
       if (n === 0) continue;
-      if (textColon && n <= LABEL_MAX_CHARS && isAuthorLabel(text)) labels++;
+      if (textColon && isThreadLabel(text, n)) labels++;
       st.chars += n;
       pend.chars += n;
       if (link) {
