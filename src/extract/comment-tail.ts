@@ -6,6 +6,7 @@ import { type DomElement, type DomNode, type Journal, detach, normalizeSpace, TE
 import { nodesFrom } from './repair.ts';
 import { isInlineTag } from './stats.ts';
 import { nonSpaceLength } from '../io/text.ts';
+import { COMMENTS_HEADING } from './cues.ts';
 
 // Openings of a comment section that a text itself does not use as a heading: a count of comments, a guestbook,
 // "what others said". (A bare "Comments" heading is left alone here: documentation has sections of that name.)
@@ -113,6 +114,8 @@ function findOpening(root: DomElement): DomElement | null {
   const walk = (n: DomNode): DomElement | null => {
     for (let c = n.firstChild; c !== null; c = c.nextSibling) {
       if (c.nodeType !== TEXT_NODE) {
+        const pictured = before >= MIN_TEXT_BEFORE && (c as DomElement).localName === 'img' ? imageOpening(c as DomElement, root) : null;
+        if (pictured !== null) return pictured;
         const inner = walk(c);
         if (inner !== null) return inner;
         continue;
@@ -129,6 +132,26 @@ function findOpening(root: DomElement): DomElement | null {
     return null;
   };
   return walk(root);
+}
+
+/** A heading of readers' comments or reviews ("Customer Reviews", "Kommentare (3)"), not a bare "Comments". */
+function isReviewsHeading(line: string): boolean {
+  return COMMENTS_HEADING.test(line) && !/^(?:comments?|kommentare?)\s*:?$/i.test(line);
+}
+
+/**
+ * A comments or reviews heading drawn as a picture (old shops' "Customer Reviews" tab as a GIF, D334): the outermost
+ * box up to `root` holding that image and no text, or null.
+ */
+function imageOpening(img: DomElement, root: DomElement): DomElement | null {
+  const alt = normalizeSpace(img.getAttribute('alt') ?? '');
+  if (alt === '' || alt.length > MAX_HEADING_CHARS || !isReviewsHeading(alt)) return null;
+  let box = img;
+  for (let up = img.parentElement; up !== null && up !== root; up = up.parentElement) {
+    if (hasText(up) || up.querySelectorAll('img[alt]').length > 1) break;
+    box = up;
+  }
+  return box;
 }
 
 /** Removes everything from the opening line of readers' comments to the end of `root`; returns whether it cut. */
