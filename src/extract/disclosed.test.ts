@@ -36,26 +36,19 @@ describe('content shown on demand', () => {
 });
 
 describe('golden pages', () => {
-  it('faq-accordion: questions and answers kept, hidden template and unopened text left out', () => {
-    const html = fs.readFileSync(path.join(DIR, 'faq-accordion.html'), 'utf8');
-    const got = extractPage(html, { url: 'https://faq-accordion.example/' });
-    expect(`${got.markdown}\n`).toBe(fs.readFileSync(path.join(DIR, 'faq-accordion.md'), 'utf8'));
-    for (const left of ['Session-Cookie', 'Reisepass', 'für niemanden bestimmt']) expect(got.markdown).not.toContain(left);
-  });
-
-  it('script-tabs: hidden panels of script-driven tabs beside the open one are kept, the page around them is not', () => {
-    const html = fs.readFileSync(path.join(DIR, 'script-tabs.html'), 'utf8');
-    const got = extractPage(html, { url: 'https://script-tabs.example/' });
-    expect(`${got.markdown}\n`).toBe(fs.readFileSync(path.join(DIR, 'script-tabs.md'), 'utf8'));
-    for (const s of ['Das Mahlwerk nie mit Wasser reinigen', '| Gewicht | 620 g |']) expect(got.markdown).toContain(s);
-    for (const s of ['Kategorien', 'Impressum']) expect(got.markdown).not.toContain(s);
-  });
-
-  it('section-heads: section headers and accordion bars named "…-header" keep their headings and questions', () => {
-    const html = fs.readFileSync(path.join(DIR, 'section-heads.html'), 'utf8');
-    const got = extractPage(html, { url: 'https://section-heads.example/' });
-    expect(`${got.markdown}\n`).toBe(fs.readFileSync(path.join(DIR, 'section-heads.md'), 'utf8'));
-    for (const kept of ['## So stellen Sie den Antrag', 'Wie lange dauert die Bearbeitung?']) expect(got.markdown).toContain(kept);
-    for (const left of ['Bürgerservice', 'Impressum']) expect(got.markdown).not.toContain(left);
+  // Each page: the exact Markdown, then what must be kept and what must be left out.
+  it.each([
+    // Questions and answers kept, hidden template and unopened text left out.
+    ['faq-accordion', [], ['Session-Cookie', 'Reisepass', 'für niemanden bestimmt']],
+    // Hidden panels of script-driven tabs beside the open one are kept, the page around them is not (D332).
+    ['script-tabs', ['Das Mahlwerk nie mit Wasser reinigen', '| Gewicht | 620 g |'], ['Kategorien', 'Impressum']],
+    // Section headers and accordion bars named "…-header" keep their headings and questions.
+    ['section-heads', ['## So stellen Sie den Antrag', 'Wie lange dauert die Bearbeitung?'], ['Bürgerservice', 'Impressum']],
+  ])('%s', (name, kept, left) => {
+    const html = fs.readFileSync(path.join(DIR, `${name}.html`), 'utf8');
+    const got = extractPage(html, { url: `https://${name}.example/` });
+    expect(`${got.markdown}\n`).toBe(fs.readFileSync(path.join(DIR, `${name}.md`), 'utf8'));
+    for (const s of kept) expect(got.markdown).toContain(s);
+    for (const s of left) expect(got.markdown).not.toContain(s);
   });
 });
