@@ -4,6 +4,11 @@ import { dropChromeParagraphs, isChromeLine } from './chrome-lines.ts';
 describe('chrome lines', () => {
   it.each([
     ['Letzte Änderung: 17.01.2006', true],
+    ['Sie befinden sich hier: [Home](a) > [Rathaus](b) > [Bekanntmachungen](c)', true],
+    ['Sie sind hier: [Startseite](a) » [Presse](b) » Pressemitteilung 47/2003', true],
+    ['You are here: [Home](a) / [News](b)', true],
+    ['Sie sind hier: im Herzen der Altstadt, wo sich die Gassen zum Markt hin öffnen und der Brunnen steht.', false],
+    ['You are here because the council asked for your views on the plan.', false],
     ['Seite zuletzt geändert am 07.05.2009 von Bauamt kl', true],
     ['Page created 11/2/98 · last updated 9/14/99', true],
     ['Last updated: March 3, 2024', true],

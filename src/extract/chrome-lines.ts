@@ -1,8 +1,9 @@
 // Template lines that hand-made and old CMS pages print inside the content cell itself, with no element or class of
 // their own to recognise them by: "Letzte Änderung: 17.01.2006", "You are visitor 4711 to this page", "Druckversion",
-// "[ Previous | Next | Random ]" of a webring, "Best viewed with Netscape". They are dropped from the Markdown when they
-// make a paragraph of their own (lines between blank lines, outside code), alone or with images (a counter's digits, a
-// webring's logo, browser badges; D318); in running text the same words stay.
+// "Sie sind hier: Startseite > Presse", "[ Previous | Next | Random ]" of a webring, "Best viewed with Netscape". They
+// are dropped from the Markdown when they make a paragraph of their own (lines between blank lines, outside code),
+// alone or with images (a counter's digits, a webring's logo, browser badges; D318); in running text the same words
+// stay.
 
 /**
  * What may follow such a label: nothing, or a date right after it (then up to a line of names). The date may open
@@ -19,6 +20,9 @@ const CHROME_LINES: readonly RegExp[] = [
   // Last change of the page.
   new RegExp(String.raw`^(?:seite\s+|page\s+)?(?:zuletzt\s+(?:geändert|aktualisiert|bearbeitet)|letzte\s+(?:änderung|aktualisierung)|last\s+(?:updated|modified|changed)|dernière\s+mise\s+à\s+jour)\b${TAIL}$`, 'i'),
   new RegExp(String.raw`^(?:seite|page)\s+(?:created|erstellt)\b${TAIL}$`, 'i'),
+  // A breadcrumb printed as a line of the content cell ("Sie befinden sich hier: Home > Rathaus > …", D335); a
+  // sentence that starts so ends like one.
+  /^(?:sie\s+(?:sind|befinden\s+sich)\s+(?:jetzt\s+)?hier|you\s+are\s+here|vous\s+êtes\s+ici)\s*:\s*\S[^\n]{0,110}(?<![.!?])$/i,
   // Visitor counters.
   new RegExp(String.raw`^(?:sie\s+sind\s+(?:der\s+)?besucher|you\s+are\s+visitor|vous\s+êtes\s+le\s+visiteur)${ANY_TAIL}$`, 'i'),
   /^(?:besucher(?:zähler)?|visitors?|hits)\s*(?:nr\.?|no\.?|:)?\s*\d[\d.,]*(?:\s+(?:seit|since)\b[^\n]{0,40})?$/i,
