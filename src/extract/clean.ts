@@ -37,15 +37,25 @@ const PANEL_TAGS = new Set(['div', 'section', 'table']);
 
 /**
  * A panel of script-driven tabs without ARIA (`<a href="javascript:showTab(2)">`, D332): hidden beside a shown
- * sibling of the same tag and class (`div.tabinhalt`), the one tab open when the page loaded.
+ * sibling of the same tag and class (`div.tabinhalt`), the one tab open when the page loaded, which may carry a
+ * state class besides (`div.tab-content.is-active`, D336).
  */
 function isScriptTab(el: DomElement): boolean {
-  const cls = el.getAttribute('class');
-  if (cls === null || cls.trim() === '' || !PANEL_TAGS.has(el.localName)) return false;
+  const cls = classTokens(el);
+  if (cls.length === 0 || !PANEL_TAGS.has(el.localName)) return false;
   for (let s = el.parentElement?.firstElementChild ?? null; s !== null; s = s.nextElementSibling) {
-    if (s !== el && s.localName === el.localName && s.getAttribute('class') === cls && !isHidden(s)) return true;
+    if (s !== el && s.localName === el.localName && !isHidden(s) && sharesPanelClass(cls, classTokens(s))) return true;
   }
   return false;
+}
+
+function classTokens(el: DomElement): string[] {
+  return (el.getAttribute('class') ?? '').split(/\s+/).filter((t) => t !== '');
+}
+
+/** The shown panel has every class of the hidden one, and perhaps a state of its own (`tab-content is-active`). */
+function sharesPanelClass(hidden: readonly string[], shown: readonly string[]): boolean {
+  return hidden.every((t) => shown.includes(t));
 }
 
 /** Removes non-content and hidden elements below `root` (in place); content shown on demand stays (disclosed.ts). */

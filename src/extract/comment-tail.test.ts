@@ -71,6 +71,17 @@ describe('cutting readers\' comments from the content', () => {
     expect(out).toContain('Paragraph 0 of end');
   });
 
+  it('cuts from an empty anchor named for the comments inside the text block (D338)', () => {
+    const out = md(`${P(4)}<a name="comments"></a><b>comments</b><br><b>Jonah</b> said on Feb 15: what a lovely first attempt, keep going!<br>`);
+    expect(out).toContain('Paragraph 3 of prose');
+    expect(out).not.toContain('Jonah');
+  });
+
+  it('keeps a documentation section called "Comments" behind its named anchor', () => {
+    const out = md(`${P(4)}<a name="comments"></a><h2>Comments</h2><p>A comment starts with a hash sign and runs to the end of the line; the parser skips it.</p>`);
+    expect(out).toContain('starts with a hash sign');
+  });
+
   it('keeps a guestbook page whose entries are the text (no article before the heading)', () => {
     const out = md(`<p><b>Unser Gästebuch</b></p><p>Rolf (12.06.2001): Super Seite, weiter so, wir schauen bald wieder vorbei! Viele Grüße an alle.</p>${P(3, 'entries')}`);
     expect(out).toContain('Paragraph 2 of entries');

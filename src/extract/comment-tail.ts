@@ -2,7 +2,7 @@
 // the content cell itself, after the text, with no element or class name of their own to recognise them by. What
 // marks them is the line that opens them: "Ihre Meinung zum Artikel (3 Kommentare)", "Die letzten Einträge im
 // Gästebuch:", "What folk have said about this recipe". From that line on, the content is readers' text: it is cut.
-import { type DomElement, type DomNode, type Journal, detach, normalizeSpace, TEXT_NODE } from './dom.ts';
+import { type DomElement, type DomNode, type Journal, detach, HEADING_TAGS, normalizeSpace, TEXT_NODE } from './dom.ts';
 import { nodesFrom } from './repair.ts';
 import { isInlineTag } from './stats.ts';
 import { nonSpaceLength } from '../io/text.ts';
@@ -114,7 +114,9 @@ function findOpening(root: DomElement): DomElement | null {
   const walk = (n: DomNode): DomElement | null => {
     for (let c = n.firstChild; c !== null; c = c.nextSibling) {
       if (c.nodeType !== TEXT_NODE) {
-        const pictured = before >= MIN_TEXT_BEFORE && (c as DomElement).localName === 'img' ? imageOpening(c as DomElement, root) : null;
+        const el = c as DomElement;
+        if (before >= MIN_TEXT_BEFORE && isCommentAnchor(el) && !headsDocSection(el)) return el;
+        const pictured = before >= MIN_TEXT_BEFORE && el.localName === 'img' ? imageOpening(el, root) : null;
         if (pictured !== null) return pictured;
         const inner = walk(c);
         if (inner !== null) return inner;
@@ -134,9 +136,20 @@ function findOpening(root: DomElement): DomElement | null {
   return walk(root);
 }
 
+/**
+ * An anchor right before a heading that just says "Comments": a documentation page's section on comments (a
+ * language's syntax), whose generator puts a named anchor before every heading.
+ */
+function headsDocSection(anchor: DomElement): boolean {
+  const next = anchor.nextElementSibling;
+  return next !== null && HEADING_TAGS.has(next.localName) && BARE_COMMENTS.test(normalizeSpace(next.textContent ?? ''));
+}
+
+const BARE_COMMENTS = /^(?:comments?|kommentare?)\s*:?$/i;
+
 /** A heading of readers' comments or reviews ("Customer Reviews", "Kommentare (3)"), not a bare "Comments". */
 function isReviewsHeading(line: string): boolean {
-  return COMMENTS_HEADING.test(line) && !/^(?:comments?|kommentare?)\s*:?$/i.test(line);
+  return COMMENTS_HEADING.test(line) && !BARE_COMMENTS.test(line);
 }
 
 /**

@@ -117,7 +117,7 @@ describe('"header" naming the head of a part of the text', () => {
 });
 
 describe('golden pages', () => {
-  it.each(['taxonomy-newsletter', 'ingredients-header', 'commentary', 'download-paragraph', 'guestbook-tail', 'live-entry-modifier', 'feedback-widget', 'wiki-edit-links', 'embed-consent', 'accordion-tablist', 'key-points-aside', 'reviews-heading-table', 'reviews-heading-in-cell', 'docs-utility-classes', 'comment-anchor', 'trackbacks', 'reviews-tab', 'your-views', 'heading-backlinks', 'image-reviews-heading'])('%s', (name) => {
+  it.each(['taxonomy-newsletter', 'ingredients-header', 'commentary', 'download-paragraph', 'guestbook-tail', 'live-entry-modifier', 'feedback-widget', 'wiki-edit-links', 'embed-consent', 'accordion-tablist', 'key-points-aside', 'reviews-heading-table', 'reviews-heading-in-cell', 'docs-utility-classes', 'comment-anchor', 'trackbacks', 'reviews-tab', 'your-views', 'heading-backlinks', 'image-reviews-heading', 'meta-fact-table', 'comment-anchor-in-cell'])('%s', (name) => {
     const html = fs.readFileSync(path.join(DIR, `${name}.html`), 'utf8');
     const got = extractPage(html, { url: `https://${name}.example/` });
     expect(`${got.markdown}\n`).toBe(fs.readFileSync(path.join(DIR, `${name}.md`), 'utf8'));
@@ -127,6 +127,10 @@ describe('golden pages', () => {
     const md = (name: string): string => fs.readFileSync(path.join(DIR, `${name}.md`), 'utf8');
     expect(md('ingredients-header')).toContain('| 700 ml | vegetable stock |');
     expect(md('commentary')).toContain('Ridership is low');
+    expect(md('meta-fact-table')).toContain('| Gewicht | 640 g |');
+    expect(md('meta-fact-table')).not.toContain('Garantie');
+    expect(md('comment-anchor-in-cell')).toContain('write the shelf positions down');
+    expect(md('comment-anchor-in-cell')).not.toContain('Mika');
     expect(md('commentary')).not.toContain('We walked the same loop');
     expect(md('taxonomy-newsletter')).toContain('bring coins for the car park');
     expect(md('download-paragraph')).toContain('haushaltsplan-2027-uebersicht.pdf');

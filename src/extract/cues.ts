@@ -5,6 +5,7 @@
 import { nonSpaceLength } from '../io/text.ts';
 import { CONTROL_SELECTOR } from './disclosed.ts';
 import { type DomElement, type DomNode, HEADING_TAGS, SUBHEADING_TAGS, TEXT_NODE, classAndId } from './dom.ts';
+import { isLayoutTable, rowsOf } from './tables.ts';
 
 const W = String.raw`(?:^|[\s_-])`; // start of a class-name word
 const E = String.raw`(?:$|[\s_-])`; // end of a class-name word
@@ -161,8 +162,20 @@ export function isHeadingWords(el: DomElement): boolean {
 
 export function hasStrongNegativeCue(el: DomElement): boolean {
   if (SUBHEADING_TAGS.has(el.localName)) return false;
-  const s = cueText(el);
+  const raw = cueText(el);
+  const s = raw.includes('meta') && isFactTable(el) ? raw.replace(/meta/g, ' ') : raw;
   return s !== '' && STRONG_NEGATIVE.test(s) && !EMBED.test(s);
+}
+
+/** Rows a data table needs before its name's "meta" stops reading as a byline box (a date, an author, a category). */
+const FACT_TABLE_ROWS = 4;
+
+/**
+ * A data table of several rows: when its class calls it "meta" (a shop's `specs-table product-meta`), it tabulates
+ * facts of the thing the page is about, not the article's byline (D336).
+ */
+function isFactTable(el: DomElement): boolean {
+  return el.localName === 'table' && rowsOf(el).length >= FACT_TABLE_ROWS && !isLayoutTable(el);
 }
 
 /**
