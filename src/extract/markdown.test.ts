@@ -105,6 +105,20 @@ describe('toMarkdown', () => {
     expect(md('<h2><div><a href="#x" aria-label="link"></a></div><div>Default limits</div></h2><p>x</p>')).toBe('## Default limits\n\nx');
   });
 
+  it.each([
+    ['Hexo (numbers between <br>)', '<figure class="highlight"><table><tr><td class="gutter"><pre><span class="line">1</span><br><span class="line">2</span><br></pre></td><td class="code"><pre><span class="line">x = 1</span><br><span class="line">print(x)</span><br></pre></td></tr></table></figure>'],
+    ['Pygments linenos="table"', '<table class="highlighttable"><tr><td class="linenos"><div class="linenodiv"><pre>1\n2</pre></div></td><td class="code"><div class="highlight"><pre>x = 1\nprint(x)</pre></div></td></tr></table>'],
+    ['Hugo lntable', '<div class="chroma"><table class="lntable"><tr><td class="lntd"><pre><code><span class="lnt">1\n</span><span class="lnt">2\n</span></code></pre></td><td class="lntd"><pre><code>x = 1\nprint(x)\n</code></pre></td></tr></table></div>'],
+  ])('drops the line-number gutter beside code: %s', (_name, html) => {
+    expect(md(html)).toBe('```\nx = 1\nprint(x)\n```');
+  });
+
+  it('keeps a number column beside inline code in a data table', () => {
+    expect(md('<table><tr><th>exit</th><th>name</th></tr><tr><td>1</td><td><code>ERR_IO</code></td></tr><tr><td>2</td><td><code>ERR_ARGS</code></td></tr></table>')).toBe(
+      '| exit | name |\n| --- | --- |\n| 1 | `ERR_IO` |\n| 2 | `ERR_ARGS` |',
+    );
+  });
+
   it('unwraps single-column tables', () => {
     expect(md('<table><tr><td>one</td></tr><tr><td>two</td></tr></table>')).toBe('one\n\ntwo');
   });

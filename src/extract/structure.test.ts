@@ -9,7 +9,7 @@ const DIR = path.resolve(import.meta.dirname, '..', '..', 'test', 'fixtures', 'e
 const read = (name: string): string => fs.readFileSync(path.join(DIR, name), 'utf8');
 
 describe('content structure golden pages', () => {
-  it.each(['recipe-de-zwetschgenkuchen', 'blog-en-multiblock', 'layout-table-columns', 'toggle-faq', 'lead-above-picture', 'template-lines-emphasis', 'font-wrapped-layout', 'recipe-tips-aside', 'recipe-linked-ingredients', 'product-spec-tab', 'layout-side-column', 'lead-in-headline-header', 'box-title-remnant'])('%s', (name) => {
+  it.each(['recipe-de-zwetschgenkuchen', 'blog-en-multiblock', 'layout-table-columns', 'toggle-faq', 'lead-above-picture', 'template-lines-emphasis', 'font-wrapped-layout', 'recipe-tips-aside', 'recipe-linked-ingredients', 'product-spec-tab', 'layout-side-column', 'lead-in-headline-header', 'box-title-remnant', 'code-line-numbers'])('%s', (name) => {
     const got = extractPage(read(`${name}.html`), { url: `https://${name}.example/page` });
     expect(`${got.markdown}\n`).toBe(read(`${name}.md`));
   });
@@ -70,6 +70,12 @@ describe('content structure golden pages', () => {
     const md = read('box-title-remnant.md');
     for (const s of ['## Schuhkategorien A bis D', '## Hoch, halbhoch oder niedrig?']) expect(md).toContain(s);
     for (const s of ['Beliebte Wanderschuhe', 'Karwendel']) expect(md).not.toContain(s);
+  });
+
+  it('keeps a highlighted script without the line numbers of its gutter (D339)', () => {
+    const md = read('code-line-numbers.md');
+    expect(md).toContain('```\n#!/bin/sh\nset -eu\n');
+    expect(md).not.toMatch(/^[1-4]$/m);
   });
 
   it('drops a template line in italics and a server date with its weekday, and keeps the text above them', () => {

@@ -124,6 +124,7 @@ export function prepareTables(root: DomElement): void {
   if (root.localName === 'table') tables.unshift(root);
   else if (root.localName === 'tr' || TABLE_PARTS.has(root.localName)) closeOpenCells(root);
   for (const t of tables) closeOpenCells(t);
+  for (const t of tables) dropLineNumberGutters(t);
   unwrapLayoutRoot(root);
   for (const t of tables) {
     if (t.parentNode === null) continue;
@@ -168,4 +169,40 @@ function unwrapLayout(table: DomElement): void {
   const parent = table.parentNode;
   if (parent !== null && isElement(parent)) parent.insertBefore(wrapper, table);
   table.remove();
+}
+
+/**
+ * Code highlighters that number lines in a table (Hexo, Jekyll's Rouge, Pygments' `linenos="table"`, Hugo's
+ * `lntable`) put the numbers in a cell of their own beside the code's cell. They are not part of the code: the
+ * gutter cell goes, and the row's code cell is left alone (the table then reads as layout around one code block).
+ */
+function dropLineNumberGutters(table: DomElement): void {
+  for (const row of rowsOf(table)) {
+    const cells = cellsOf(row);
+    // Both cells hold a <pre>: a data table's number column beside inline `code` is not a gutter.
+    const pre = cells.filter((c) => c.querySelector('pre') !== null);
+    if (pre.length < 2 || !pre.some((c) => !isLineNumbers(c))) continue;
+    for (const c of pre) if (isLineNumbers(c)) c.remove();
+  }
+}
+
+/** A cell whose text is nothing but consecutive line numbers (`1 2 3 …`, one per line). */
+function isLineNumbers(cell: DomElement): boolean {
+  const parts: string[] = [];
+  lineText(cell, parts);
+  const tokens = parts.join('').trim().split(/\s+/);
+  const first = Number(tokens[0]);
+  if (!/^\d+$/.test(tokens[0]) || tokens.length > 10000) return false;
+  return tokens.every((t, i) => /^\d+$/.test(t) && Number(t) === first + i);
+}
+
+/** Text of `n` with a line break for every `<br>` (highlighters separate the numbers so). */
+function lineText(n: DomNode, out: string[]): void {
+  for (let c = n.firstChild; c !== null; c = c.nextSibling) {
+    if (c.nodeType === 3) out.push(c.textContent ?? '');
+    else if (isElement(c)) {
+      if (c.localName === 'br') out.push('\n');
+      else lineText(c, out);
+    }
+  }
 }
