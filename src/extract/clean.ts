@@ -146,9 +146,13 @@ export function removeBoilerplate(root: DomElement, stats: StatsMap, guardShare 
   // Looked up once, and only on a page with tab panels.
   let reviews: ReadonlySet<string> | null = null;
   const isReviews = (el: DomElement): boolean => isTabPanel(el) && (reviews ??= reviewPanelIds(root)).has(el.getAttribute('id') ?? '');
+  let ids: ReadonlySet<string> | null = null;
+  // A panel shown on demand, hidden by a class (`div.hidden[role=tabpanel]`) rather than an attribute (D340).
+  const closedPanel = (el: DomElement): boolean => isDisclosed(el, (ids ??= disclosedIds(root))) && !hasStrongNegativeCue(el, true);
   const walk = (el: DomElement): void => {
     for (const c of elementChildren(el)) {
-      const reason = boilerplateReason(c) ?? (isReviews(c) ? 'reviews-tab' : null);
+      const named = boilerplateReason(c);
+      const reason = (named === 'cue' && closedPanel(c) ? null : named) ?? (isReviews(c) ? 'reviews-tab' : null);
       if (reason !== null) {
         const p = stats.get(c)?.proseChars ?? 0;
         if (p === 0 || p < guardShare * total) {

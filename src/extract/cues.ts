@@ -160,11 +160,16 @@ export function isHeadingWords(el: DomElement): boolean {
   return own > 0 && own >= 0.8 * nonSpaceLength(parent.textContent ?? '') && !HIDING.test(cueText(el));
 }
 
-export function hasStrongNegativeCue(el: DomElement): boolean {
+/** Classes that show or hide an element (Tailwind's `hidden`, Bootstrap's `d-none`): a state, not a region's name. */
+const TOGGLE_CLASS = /(?:^|\s)(?:hidden|hide|d-none|is-hidden|invisible)(?=$|\s)/g;
+
+/** `closed`: the element is a panel shown on demand (disclosed.ts), so its hiding class is only its closed state. */
+export function hasStrongNegativeCue(el: DomElement, closed = false): boolean {
   if (SUBHEADING_TAGS.has(el.localName)) return false;
   const raw = cueText(el);
-  const s = raw.includes('meta') && isFactTable(el) ? raw.replace(/meta/g, ' ') : raw;
-  return s !== '' && STRONG_NEGATIVE.test(s) && !EMBED.test(s);
+  const named = raw.includes('meta') && isFactTable(el) ? raw.replace(/meta/g, ' ') : raw;
+  const s = closed ? named.replace(TOGGLE_CLASS, ' ') : named;
+  return s.trim() !== '' && STRONG_NEGATIVE.test(s) && !EMBED.test(s);
 }
 
 /** Rows a data table needs before its name's "meta" stops reading as a byline box (a date, an author, a category). */

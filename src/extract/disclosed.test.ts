@@ -45,6 +45,8 @@ describe('golden pages', () => {
     // Tab panels hidden beside the open one, which carries a state class too (`tab-content is-active`, D336); the
     // reviews tab still goes.
     ['state-class-tabs', ['| Capacity | About 40 g of peppercorns |', 'never put the mill in water'], ['Five stars', 'Returns']],
+    // Panels closed by a class (`hidden`) instead of an attribute: a code tab and an FAQ answer stay, the menu goes (D340).
+    ['class-hidden-panels', ['while True:', 'Cursors encode a position'], ['Sign in', 'Privacy']],
     // Section headers and accordion bars named "…-header" keep their headings and questions.
     ['section-heads', ['## So stellen Sie den Antrag', 'Wie lange dauert die Bearbeitung?'], ['Bürgerservice', 'Impressum']],
   ])('%s', (name, kept, left) => {
