@@ -101,6 +101,12 @@ describe('toMarkdown', () => {
     expect(md(html).replace(/ {2,}/g, ' ')).toBe(want);
   });
 
+  it('keeps the line breaks of a list written with icons and <br> (D341)', () => {
+    const icon = '<img src="/i/pdf.gif" width="16" height="16">';
+    const html = `<font>\n${icon} <a href="/a.pdf">Plan</a> (PDF)<br>\n${icon} <a href="/b.pdf">Text</a> (PDF)<br>\n</font><font>Die Dateien dienen der Information.</font>`;
+    expect(md(html)).toBe('[Plan](https://m.example/a.pdf) (PDF)\n[Text](https://m.example/b.pdf) (PDF)\nDie Dateien dienen der Information.');
+  });
+
   it('writes a heading with block wrappers inside on one line', () => {
     expect(md('<h2><div><a href="#x" aria-label="link"></a></div><div>Default limits</div></h2><p>x</p>')).toBe('## Default limits\n\nx');
   });

@@ -259,8 +259,22 @@ function serviceFor(base: string): TurndownService {
 /** Converts the element's content to Markdown. Layout tables are unwrapped first (tables.ts). */
 export function toMarkdown(root: DomElement, base: string): string {
   prepareTables(root);
+  dropLayoutImages(root);
   const md = serviceFor(base).turndown(root as unknown as TdNode);
   return tidy(md);
+}
+
+/**
+ * Layout images leave the tree before conversion rather than turning into '' during it: turndown settles the
+ * whitespace around an image as if it were a word, so a line of an old download box (`<br>\n<img> <a>…`) kept a
+ * leading space, and a `<br>` whose line held only such images was lost with the break (D341).
+ */
+function dropLayoutImages(root: DomElement): void {
+  for (const img of Array.from(root.querySelectorAll('img'))) {
+    // An emoji drawn as a small image (one or two characters of alt text) stays for the image rule to write.
+    const alt = [...(img.getAttribute('alt') ?? '').trim()].length;
+    if ((alt === 0 || alt > 2) && isDecorativeImage(img)) img.remove();
+  }
 }
 
 /** Final clean-up: trailing spaces, runs of blank lines, lines that hold only escaped punctuation. */

@@ -9,7 +9,7 @@ const DIR = path.resolve(import.meta.dirname, '..', '..', 'test', 'fixtures', 'e
 const read = (name: string): string => fs.readFileSync(path.join(DIR, name), 'utf8');
 
 describe('content structure golden pages', () => {
-  it.each(['recipe-de-zwetschgenkuchen', 'blog-en-multiblock', 'layout-table-columns', 'toggle-faq', 'lead-above-picture', 'template-lines-emphasis', 'font-wrapped-layout', 'recipe-tips-aside', 'recipe-linked-ingredients', 'product-spec-tab', 'layout-side-column', 'lead-in-headline-header', 'box-title-remnant', 'code-line-numbers'])('%s', (name) => {
+  it.each(['recipe-de-zwetschgenkuchen', 'blog-en-multiblock', 'layout-table-columns', 'toggle-faq', 'lead-above-picture', 'template-lines-emphasis', 'font-wrapped-layout', 'recipe-tips-aside', 'recipe-linked-ingredients', 'product-spec-tab', 'layout-side-column', 'lead-in-headline-header', 'box-title-remnant', 'code-line-numbers', 'icon-download-list'])('%s', (name) => {
     const got = extractPage(read(`${name}.html`), { url: `https://${name}.example/page` });
     expect(`${got.markdown}\n`).toBe(read(`${name}.md`));
   });
@@ -76,6 +76,12 @@ describe('content structure golden pages', () => {
     const md = read('code-line-numbers.md');
     expect(md).toContain('```\n#!/bin/sh\nset -eu\n');
     expect(md).not.toMatch(/^[1-4]$/m);
+  });
+
+  it('keeps each line of a download list drawn with icons and <br>, and the note after it on its own line (D341)', () => {
+    const md = read('icon-download-list.md');
+    expect(md).toContain('(PDF, 64 KB)\nMaßgeblich ist');
+    expect(md).not.toMatch(/^ \[/m);
   });
 
   it('drops a template line in italics and a server date with its weekday, and keeps the text above them', () => {
