@@ -2,11 +2,11 @@
 // the content cell itself, after the text, with no element or class name of their own to recognise them by. What
 // marks them is the line that opens them: "Ihre Meinung zum Artikel (3 Kommentare)", "Die letzten Einträge im
 // Gästebuch:", "What folk have said about this recipe". From that line on, the content is readers' text: it is cut.
-import { type DomElement, type DomNode, type Journal, detach, HEADING_TAGS, normalizeSpace, TEXT_NODE } from './dom.ts';
+import { boundedText, type DomElement, type DomNode, type Journal, detach, HEADING_TAGS, normalizeSpace, TEXT_NODE } from './dom.ts';
 import { nodesFrom } from './repair.ts';
 import { isInlineTag } from './stats.ts';
 import { nonSpaceLength } from '../io/text.ts';
-import { COMMENTS_HEADING } from './cues.ts';
+import { BARE_COMMENTS, isReaderEntriesHeading } from './cues.ts';
 
 // Openings of a comment section that a text itself does not use as a heading: a count of comments, a guestbook,
 // "what others said". (A bare "Comments" heading is left alone here: documentation has sections of that name.)
@@ -54,21 +54,6 @@ export function opensReaderComments(text: string): boolean {
   return COMMENT_OPENINGS.some((re) => re.test(line));
 }
 
-/** The text of `el` when it is at most `max` characters long (counted as it goes, so a long block costs little). */
-function shortText(el: DomElement, max: number): string | null {
-  let out = '';
-  const walk = (n: DomNode): boolean => {
-    for (let c = n.firstChild; c !== null; c = c.nextSibling) {
-      if (c.nodeType === TEXT_NODE) {
-        out += c.textContent ?? '';
-        if (out.length > max) return false;
-      } else if (!walk(c)) return false;
-    }
-    return true;
-  };
-  return walk(el) ? out : null;
-}
-
 /** An element with text of its own: not a line break, not an empty anchor. */
 function hasText(n: DomNode): boolean {
   return (n.textContent ?? '').trim() !== '';
@@ -101,7 +86,7 @@ const OPENING_WORD = /komment|comment|respons|repl|antwort|reaktion|stebuch|gues
 function openingAround(text: DomNode, root: DomElement): DomElement | null {
   let found: DomElement | null = null;
   for (let a = text.parentNode as DomElement | null; a !== null && a !== root; a = a.parentElement) {
-    const line = shortText(a, MAX_LINE_TEXT);
+    const line = boundedText(a, MAX_LINE_TEXT, (t) => t.length);
     if (line === null) break;
     if (opensReaderComments(line) && (!isInlineTag(a.localName) || isWholeLine(a))) found = a;
   }
@@ -145,20 +130,13 @@ function headsDocSection(anchor: DomElement): boolean {
   return next !== null && HEADING_TAGS.has(next.localName) && BARE_COMMENTS.test(normalizeSpace(next.textContent ?? ''));
 }
 
-const BARE_COMMENTS = /^(?:comments?|kommentare?)\s*:?$/i;
-
-/** A heading of readers' comments or reviews ("Customer Reviews", "Kommentare (3)"), not a bare "Comments". */
-function isReviewsHeading(line: string): boolean {
-  return COMMENTS_HEADING.test(line) && !BARE_COMMENTS.test(line);
-}
-
 /**
  * A comments or reviews heading drawn as a picture (old shops' "Customer Reviews" tab as a GIF, D334): the outermost
  * box up to `root` holding that image and no text, or null.
  */
 function imageOpening(img: DomElement, root: DomElement): DomElement | null {
   const alt = normalizeSpace(img.getAttribute('alt') ?? '');
-  if (alt === '' || alt.length > MAX_HEADING_CHARS || !isReviewsHeading(alt)) return null;
+  if (alt === '' || alt.length > MAX_HEADING_CHARS || !isReaderEntriesHeading(alt)) return null;
   let box = img;
   for (let up = img.parentElement; up !== null && up !== root; up = up.parentElement) {
     if (hasText(up) || up.querySelectorAll('img[alt]').length > 1) break;

@@ -246,3 +246,11 @@ export const BOILERPLATE_TEXT = new RegExp(
  */
 export const COMMENTS_HEADING =
   /^(?:\d+\s+)?(?:kommentare?|leserkommentare|leserbriefe|reaktionen|comments?|responses?|replies|reader comments|(?:customer |product )?reviews|kundenbewertungen|kundenrezensionen|produktbewertungen|bewertungen|rezensionen)(?:\s*\(\d+\)|\s+(?:zu|to|on)\b|\s*:?\s*$)/i;
+
+/** A bare "Comments" may name a section of documentation (comments in a language): no count, no "on this …". */
+export const BARE_COMMENTS = /^(?:comments?|kommentare?)\s*:?$/i;
+
+/** A heading of readers' comments or reviews ("Customer Reviews", "Kommentare (3)"), not a bare "Comments". */
+export function isReaderEntriesHeading(line: string): boolean {
+  return COMMENTS_HEADING.test(line) && !BARE_COMMENTS.test(line);
+}

@@ -222,6 +222,30 @@ export function classAndId(el: DomElement): string {
   return `${id ?? ''} ${cls ?? ''}`.toLowerCase();
 }
 
+/**
+ * The text of `el` (its text nodes, in order), or null once `measure` of it passes `max`: read as it goes, so a long
+ * block costs only its first lines. `measure(t, left)` sizes one text node; it may stop counting past `left`.
+ */
+export function boundedText(el: DomElement, max: number, measure: (t: string, left: number) => number): string | null {
+  let out = '';
+  let size = 0;
+  for (let n: DomNode | null = el.firstChild; n !== null; n = nextInside(n, el)) {
+    if (n.nodeType !== TEXT_NODE) continue;
+    const t = n.textContent ?? '';
+    size += measure(t, max - size);
+    if (size > max) return null;
+    out += t;
+  }
+  return out;
+}
+
+/** The node after `n` in document order, staying inside `root`. */
+function nextInside(n: DomNode, root: DomNode): DomNode | null {
+  if (n.firstChild !== null) return n.firstChild;
+  for (let c: DomNode | null = n; c !== null && c !== root; c = c.parentNode) if (c.nextSibling !== null) return c.nextSibling;
+  return null;
+}
+
 /** Collapses runs of white space to one space and trims. */
 export function normalizeSpace(s: string): string {
   return s.replace(/\s+/g, ' ').trim();

@@ -3,6 +3,7 @@
 // GFM tables (the first row is the header row, as GFM requires one), absolute link and image URLs, and no empty links.
 import TurndownService from 'turndown';
 import { type DomElement, type DomNode, TEXT_NODE, absoluteUrl, elementChildren, isElement, normalizeSpace } from './dom.ts';
+import { codeText } from './code-text.ts';
 import { prepareTables } from './tables.ts';
 
 type TdNode = TurndownService.Node;
@@ -63,32 +64,6 @@ function codeLanguage(pre: DomElement): string {
     if (m !== null) return m[1].toLowerCase();
   }
   return '';
-}
-
-/** Elements that hold one line each when a highlighter writes a code block line by line (`<div class="line">`). */
-const LINE_BLOCKS = new Set(['div', 'p', 'li', 'tr']);
-
-/**
- * The text of a code block as it reads on screen: `<br>` is a line break (Prism writes every line as
- * `<span class="token-line">…<br></span>`), and a block element inside the block is a line of its own.
- */
-function codeText(pre: DomNode): string {
-  let out = '';
-  const walk = (n: DomNode): void => {
-    for (let c = n.firstChild; c !== null; c = c.nextSibling) {
-      if (c.nodeType === TEXT_NODE) out += c.textContent ?? '';
-      else if (!isElement(c)) continue;
-      else if (c.localName === 'br') out += '\n';
-      else {
-        const line = LINE_BLOCKS.has(c.localName);
-        if (line && out !== '' && !out.endsWith('\n')) out += '\n';
-        walk(c);
-        if (line && !out.endsWith('\n')) out += '\n';
-      }
-    }
-  };
-  walk(pre);
-  return out;
 }
 
 function fence(code: string): string {
@@ -155,11 +130,8 @@ function buildService(base: string): TurndownService {
     filter: 'img',
     replacement: (_c, node) => {
       const img = asEl(node);
-      if (isDecorativeImage(img)) {
-        // An emoji drawn as a small image (WordPress) keeps its character; other layout images go.
-        const alt = (img.getAttribute('alt') ?? '').trim();
-        return [...alt].length <= 2 ? alt : '';
-      }
+      // An emoji drawn as a small image (WordPress) keeps its character; other layout images left before (dropLayoutImages).
+      if (isDecorativeImage(img)) return (img.getAttribute('alt') ?? '').trim();
       const src = imageSource(img);
       const abs = src === null ? null : absoluteUrl(src, base);
       if (abs === null || !/^https?:/i.test(abs)) return '';

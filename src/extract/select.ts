@@ -7,7 +7,7 @@
 //    core is kept when it carries a fair share of the core's score, or when it is itself a prose paragraph.
 // 3. Everything else beside the core is removed from the common parent, which becomes the content root.
 import { type DomElement, type DomNode, type Journal, SUBHEADING_TAGS, detach, elementChildren } from './dom.ts';
-import { hasPositiveCue, hasRecipeCue, BOILERPLATE_TEXT, COMMENTS_HEADING } from './cues.ts';
+import { hasPositiveCue, hasRecipeCue, BOILERPLATE_TEXT, COMMENTS_HEADING, isReaderEntriesHeading } from './cues.ts';
 import { isTextWidget } from './text-widgets.ts';
 import { linkOnlyKind } from './pointers.ts';
 import { isLayoutTable, rowsOf } from './tables.ts';
@@ -132,9 +132,6 @@ function opensCommentSection(el: DomElement): boolean {
   return COMMENTS_HEADING.test(firstLine(el));
 }
 
-/** A bare "Comments" may name a section of documentation (comments in a language): no count, no "on this …". */
-const BARE_COMMENTS = /^(?:comments?|kommentare?)\s*:?$/i;
-
 /**
  * Nothing after a short block that heads readers' comments or customer reviews ("Reviews (212)", "3 Kommentare zu
  * diesem Artikel"), or after the empty anchor named for them, continues the article: the entries under it are prose
@@ -149,7 +146,7 @@ function dropAfterCommentHeading(siblings: DomElement[], from: number, keep: boo
     const chars = stats.get(siblings[i])?.chars ?? 0;
     if (chars === 0 || chars > 120) continue;
     const line = firstLine(siblings[i]);
-    if (COMMENTS_HEADING.test(line) && !BARE_COMMENTS.test(line)) {
+    if (isReaderEntriesHeading(line)) {
       keep.fill(false, i);
       return;
     }

@@ -1,6 +1,7 @@
 // Tables are of two kinds: data tables (rows × columns of values), which become GFM tables, and layout tables
 // (old templates that position blocks with <table>), which must read as the blocks they hold. A GFM cell cannot
 // hold paragraphs or lists, so a table whose cells hold prose is treated as layout.
+import { codeText } from './code-text.ts';
 import { type DomElement, type DomNode, elementChildren, isElement } from './dom.ts';
 
 const BLOCK_IN_CELL = new Set(['p', 'div', 'ul', 'ol', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'table']);
@@ -178,31 +179,18 @@ function unwrapLayout(table: DomElement): void {
  */
 function dropLineNumberGutters(table: DomElement): void {
   for (const row of rowsOf(table)) {
-    const cells = cellsOf(row);
     // Both cells hold a <pre>: a data table's number column beside inline `code` is not a gutter.
-    const pre = cells.filter((c) => c.querySelector('pre') !== null);
-    if (pre.length < 2 || !pre.some((c) => !isLineNumbers(c))) continue;
-    for (const c of pre) if (isLineNumbers(c)) c.remove();
+    const pre = cellsOf(row).filter((c) => c.querySelector('pre') !== null);
+    if (pre.length < 2) continue;
+    const gutters = pre.filter(isLineNumbers);
+    if (gutters.length < pre.length) for (const c of gutters) c.remove();
   }
 }
 
-/** A cell whose text is nothing but consecutive line numbers (`1 2 3 …`, one per line). */
+/** A cell whose text, read as on screen, is nothing but consecutive line numbers (`1 2 3 …`, one per line). */
 function isLineNumbers(cell: DomElement): boolean {
-  const parts: string[] = [];
-  lineText(cell, parts);
-  const tokens = parts.join('').trim().split(/\s+/);
+  const tokens = codeText(cell).trim().split(/\s+/);
   const first = Number(tokens[0]);
   if (!/^\d+$/.test(tokens[0]) || tokens.length > 10000) return false;
   return tokens.every((t, i) => /^\d+$/.test(t) && Number(t) === first + i);
-}
-
-/** Text of `n` with a line break for every `<br>` (highlighters separate the numbers so). */
-function lineText(n: DomNode, out: string[]): void {
-  for (let c = n.firstChild; c !== null; c = c.nextSibling) {
-    if (c.nodeType === 3) out.push(c.textContent ?? '');
-    else if (isElement(c)) {
-      if (c.localName === 'br') out.push('\n');
-      else lineText(c, out);
-    }
-  }
 }
