@@ -19,6 +19,7 @@ import {
 } from './cues.ts';
 import { allBut, leadAfterHeadline } from './lead.ts';
 import { titleRemnants } from './remnants.ts';
+import { holdsCommentsHeading } from './comment-tail.ts';
 import { CONTROL_SELECTOR, addControlledIds, disclosedIds, isDisclosed, isDisclosureButton } from './disclosed.ts';
 import type { StatsMap } from './stats.ts';
 
@@ -124,16 +125,37 @@ export function boilerplateReason(el: DomElement): string | null {
 const isTabPanel = (el: DomElement): boolean => (el.getAttribute('role') ?? '').trim().toLowerCase() === 'tabpanel';
 
 /**
+ * A tab's panel: one marked as such, or a plain `<div>`/`<section>` a tab names (script tabs before their script ran,
+ * `<li><a href="#tab_fragment_3">Bewertungen (4)</a>` beside `div#tab_fragment_3`, D343).
+ */
+const isPanelBlock = (el: DomElement): boolean => isTabPanel(el) || el.localName === 'div' || el.localName === 'section';
+
+/**
  * The ids of the tab panels whose tab is labelled as customer reviews or readers' comments ("Bewertungen (37)",
  * "Reviews", "Kommentare (4)"): a shop's reviews tab beside the product's description. The panel itself often has
  * no heading of its own, only an average and the reviews.
  */
 function reviewPanelIds(root: DomElement): Set<string> {
   const ids = new Set<string>();
-  for (const tab of Array.from(root.querySelectorAll(`${CONTROL_SELECTOR}, [role="tab"]`))) {
-    if (COMMENTS_HEADING.test((tab.textContent ?? '').replace(/\s+/g, ' ').trim())) addControlledIds(ids, tab);
+  for (const tab of Array.from(root.querySelectorAll(`${CONTROL_SELECTOR}, [role="tab"], li > a[href^="#"]`))) {
+    if (!COMMENTS_HEADING.test((tab.textContent ?? '').replace(/\s+/g, ' ').trim())) continue;
+    if (tab.matches(`${CONTROL_SELECTOR}, [role="tab"]`)) addControlledIds(ids, tab);
+    else addSiblingPanelId(ids, tab);
   }
   return ids;
+}
+
+/**
+ * A plain list link's target, when it is a sibling of the link's list: a tab bar above its panels. A table of contents
+ * beside the text ("Responses", "Comments") names sections elsewhere and is not taken.
+ */
+function addSiblingPanelId(ids: Set<string>, link: DomElement): void {
+  const list = link.parentElement?.parentElement ?? null;
+  const id = (link.getAttribute('href') ?? '').slice(1);
+  if (list === null || id === '') return;
+  for (let s = list.parentElement?.firstElementChild ?? null; s !== null; s = s.nextElementSibling) {
+    if (s.getAttribute('id') === id) ids.add(id);
+  }
 }
 
 /**
@@ -145,7 +167,7 @@ export function removeBoilerplate(root: DomElement, stats: StatsMap, guardShare 
   const doomed: DomNode[] = [];
   // Looked up once, and only on a page with tab panels.
   let reviews: ReadonlySet<string> | null = null;
-  const isReviews = (el: DomElement): boolean => isTabPanel(el) && (reviews ??= reviewPanelIds(root)).has(el.getAttribute('id') ?? '');
+  const isReviews = (el: DomElement): boolean => el.hasAttribute('id') && isPanelBlock(el) && (reviews ??= reviewPanelIds(root)).has(el.getAttribute('id') ?? '');
   let ids: ReadonlySet<string> | null = null;
   // A panel shown on demand, hidden by a class (`div.hidden[role=tabpanel]`) rather than an attribute (D340).
   const closedPanel = (el: DomElement): boolean => isDisclosed(el, (ids ??= disclosedIds(root))) && !hasStrongNegativeCue(el, true);
@@ -153,6 +175,11 @@ export function removeBoilerplate(root: DomElement, stats: StatsMap, guardShare 
     for (const c of elementChildren(el)) {
       const named = boilerplateReason(c);
       const reason = (named === 'cue' && closedPanel(c) ? null : named) ?? (isReviews(c) ? 'reviews-tab' : null);
+      // A comment section's head stays for the cut of the comments that follow it (comment-tail.ts, D344).
+      if (reason === 'weak-cue' && holdsCommentsHeading(c)) {
+        walk(c);
+        continue;
+      }
       if (reason !== null) {
         const p = stats.get(c)?.proseChars ?? 0;
         if (p === 0 || p < guardShare * total) {

@@ -30,6 +30,9 @@ describe('opensReaderComments', () => {
     'Current Reviews: 3',
     'Customer reviews (8)',
     'Kundenbewertungen (12)',
+    'Ratings & comments',
+    'Reviews and ratings (12)',
+    'Bewertungen und Kommentare',
   ])('"%s" opens readers\' comments', (line) => {
     expect(opensReaderComments(line)).toBe(true);
   });
@@ -49,6 +52,7 @@ describe('opensReaderComments', () => {
     'Your views matter to us.', // a sentence
     'What our experts say', // the text's own sources
     'Reviews: what the tests measured', // no count
+    'Reviews and comments from the trade press', // a section of the text
   ])('"%s" does not', (line) => {
     expect(opensReaderComments(line)).toBe(false);
   });
@@ -85,5 +89,33 @@ describe('cutting readers\' comments from the content', () => {
   it('keeps a guestbook page whose entries are the text (no article before the heading)', () => {
     const out = md(`<p><b>Unser Gästebuch</b></p><p>Rolf (12.06.2001): Super Seite, weiter so, wir schauen bald wieder vorbei! Viele Grüße an alle.</p>${P(3, 'entries')}`);
     expect(out).toContain('Paragraph 2 of entries');
+  });
+});
+
+describe('a comment section named by its head block or its tab (D343, D344)', () => {
+  const P = (n: number): string =>
+    Array.from({ length: n }, (_, i) => `<p>Paragraph ${i} of the text, long enough to count as a real paragraph, with a comma or two.</p>`).join('');
+  const md = (html: string): string => extractPage(`<html><body>${html}</body></html>`, { url: 'https://c.example/' }).markdown;
+
+  it('cuts the comments after a head block that a class cue would remove', () => {
+    const out = md(`<main><article>${P(5)}<section class="reviews"><div class="reviews__head"><h2>Ratings &amp; comments</h2><span>58 ratings</span></div><ol><li><p>Made this twice already and the whole family loved it, thank you so much!</p></li></ol></section></article></main>`);
+    expect(out).toContain('Paragraph 4 of the text');
+    expect(out).not.toContain('Made this twice');
+  });
+
+  it('removes the panel a plain tab bar names as reviews', () => {
+    const tabs = '<ul><li><a href="#t1">Beschreibung</a></li><li><a href="#t2">Daten</a></li><li><a href="#t3">Bewertungen (2)</a></li></ul>';
+    const review = '<div class="review"><div class="review_text">Pfeift laut genug, dass man es im Garten hört. Schöne Farbe, genau wie auf dem Bild, und nach einem Jahr noch ohne jede Abplatzung.</div></div>';
+    const table = '<table><tr><td>Inhalt</td><td>2,5 Liter</td></tr><tr><td>Material</td><td>Stahl</td></tr><tr><td>Griff</td><td>Holz</td></tr></table>';
+    const out = md(`<div id="tabs">${tabs}<div id="t1">${P(6)}</div><div id="t2">${table}</div><div id="t3"><div class="reviews">${review}${review}</div></div></div>`);
+    expect(out).toContain('Paragraph 5 of the text');
+    expect(out).toContain('2,5 Liter');
+    expect(out).not.toContain('Pfeift laut');
+  });
+
+  it('keeps the section a table of contents elsewhere names "Responses"', () => {
+    const toc = '<aside><ul><li><a href="#request">Request</a></li><li><a href="#responses">Responses</a></li></ul></aside>';
+    const out = md(`${toc}<main><div id="request">${P(4)}</div><div id="responses"><p>A successful call returns the created shipment with status 201 and its rates, cheapest first.</p></div></main>`);
+    expect(out).toContain('returns the created shipment');
   });
 });

@@ -22,6 +22,9 @@ const COMMENT_OPENINGS: readonly RegExp[] = [
   // "Eure Kommentare zum Rezept:", "Your comments", "Ihre Bewertungen", "Your views on this story", "Ihre Meinung zum
   // Thema": addressed to the page's visitors.
   /^(?:eure|ihre|deine|your)\s+(?:kommentare|comments|reviews|bewertungen|einträge|reaktionen|views|opinions|meinung(?:en)?)\b[^.!?]{0,40}$/i,
+  // "Ratings & comments", "Reviews and ratings", "Bewertungen und Kommentare (12)": two kinds of readers' entries named
+  // together, which no text uses as a subheading of its own.
+  /^(?:ratings?|reviews|comments|bewertungen|kommentare|rezensionen)\s*(?:&|\+|and|und)\s*(?:ratings?|reviews|comments|bewertungen|kommentare|rezensionen)\s*(?:\(\s*\d+\s*\))?\s*:?$/i,
   /\b(?:gästebuch|gästebucheinträge|guestbook|guest book)\b/i,
   // "What readers have said about this recipe", "Was andere zu diesem Rezept sagen", "What our customers say": said by
   // the page's visitors (not "What the figures say", a subheading of the text).
@@ -52,6 +55,18 @@ export function opensReaderComments(text: string): boolean {
   const line = normalizeSpace(text);
   if (line === '' || line.length > MAX_HEADING_CHARS || /[.!?]$/.test(line)) return false;
   return COMMENT_OPENINGS.some((re) => re.test(line));
+}
+
+/**
+ * A heading at or below `el` that opens readers' comments: the head block of a comment section ("Ratings & comments"
+ * beside the average and the count), which a class cue would remove before the cut that needs it as its start.
+ */
+export function holdsCommentsHeading(el: DomElement): boolean {
+  for (const h of HEADING_TAGS.has(el.localName) ? [el] : Array.from(el.querySelectorAll('h1, h2, h3, h4, h5, h6'))) {
+    const text = boundedText(h, MAX_LINE_TEXT, (t) => t.length);
+    if (text !== null && opensReaderComments(text)) return true;
+  }
+  return false;
 }
 
 /** An element with text of its own: not a line break, not an empty anchor. */
