@@ -33,6 +33,7 @@ describe('opensReaderComments', () => {
     'Ratings & comments',
     'Reviews and ratings (12)',
     'Bewertungen und Kommentare',
+    'What customers are saying',
   ])('"%s" opens readers\' comments', (line) => {
     expect(opensReaderComments(line)).toBe(true);
   });
@@ -53,6 +54,7 @@ describe('opensReaderComments', () => {
     'What our experts say', // the text's own sources
     'Reviews: what the tests measured', // no count
     'Reviews and comments from the trade press', // a section of the text
+    'What the experts are saying', // the text's own sources
   ])('"%s" does not', (line) => {
     expect(opensReaderComments(line)).toBe(false);
   });
@@ -68,6 +70,12 @@ describe('cutting readers\' comments from the content', () => {
     expect(out).toContain('Paragraph 3 of prose');
     expect(out).not.toContain('Gästebuch');
     expect(out).not.toContain('Rolf');
+  });
+
+  it('takes a bold line followed by a <font> that opens with a paragraph as a line of its own', () => {
+    const out = md(`${P(4)}<font size="3"><b>What folks are saying in my Guestbook about this pie:</b></font> <font size="2"><p><i>"Better than my mother's!"</i><br>-- Lorene, Tulsa OK</p></font>`);
+    expect(out).toContain('Paragraph 3 of prose');
+    expect(out).not.toContain('Lorene');
   });
 
   it('keeps such a line when it is not a line of its own', () => {

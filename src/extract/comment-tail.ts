@@ -28,7 +28,7 @@ const COMMENT_OPENINGS: readonly RegExp[] = [
   /\b(?:gästebuch|gästebucheinträge|guestbook|guest book)\b/i,
   // "What readers have said about this recipe", "Was andere zu diesem Rezept sagen", "What our customers say": said by
   // the page's visitors (not "What the figures say", a subheading of the text).
-  /^(?:what|was)\s+(?:(?:other|our|unsere)\s+)?(?:people|folks?|readers|others|visitors|users|customers|cooks|bakers|you|andere|leser(?:innen)?|besucher(?:innen)?|nutzer(?:innen)?|kunden|ihr)\s+(?:\S+\s+){0,4}(?:have\s+|hat\s+|haben\s+)?(?:said|say|think|sagen|meinen|geschrieben|schreiben)\b/i,
+  /^(?:what|was)\s+(?:(?:other|our|unsere)\s+)?(?:people|folks?|readers|others|visitors|users|customers|cooks|bakers|you|andere|leser(?:innen)?|besucher(?:innen)?|nutzer(?:innen)?|kunden|ihr)\s+(?:\S+\s+){0,4}(?:have\s+|hat\s+|haben\s+|are\s+)?(?:said|say|saying|think|sagen|meinen|geschrieben|schreiben)\b/i,
 ];
 
 /** Names of the empty anchor templates put where readers' comments or trackbacks begin (`<a name="comments">`). */
@@ -76,10 +76,12 @@ function hasText(n: DomNode): boolean {
 
 /** No text on the same line as `el` on the side `step` walks to, up to a line break or a block's edge. */
 function lineEndsAt(el: DomElement, step: (n: DomNode) => DomNode | null): boolean {
+  const first = step === nextNode ? (e: DomElement) => e.firstChild : (e: DomElement) => e.lastChild;
   for (let n: DomNode = el; ; ) {
     for (let s = step(n); s !== null; s = step(s)) {
       if (s.nodeType !== TEXT_NODE && (s as DomElement).localName === 'br') return true;
       if (s.nodeType !== TEXT_NODE && !isInlineTag((s as DomElement).localName)) return true;
+      if (s.nodeType !== TEXT_NODE && edgeIsBreak(s as DomElement, first, step)) return true;
       if (hasText(s)) return false;
     }
     const parent = n.parentNode as DomElement | null;
@@ -88,9 +90,29 @@ function lineEndsAt(el: DomElement, step: (n: DomNode) => DomNode | null): boole
   }
 }
 
+const nextNode = (n: DomNode): DomNode | null => n.nextSibling;
+const previousNode = (n: DomNode): DomNode | null => n.previousSibling;
+
+/**
+ * True when the inline element `el` begins (or, walking backwards, ends) with a block or a line break before any
+ * text: an old page's `<FONT>` wrapped around the paragraphs after a bold line (`<B>…</B></FONT><FONT><P>…`).
+ */
+function edgeIsBreak(el: DomElement, first: (e: DomElement) => DomNode | null, step: (n: DomNode) => DomNode | null): boolean {
+  for (let c = first(el); c !== null; c = step(c)) {
+    if (c.nodeType === TEXT_NODE) {
+      if (hasText(c)) return false;
+      continue;
+    }
+    const tag = (c as DomElement).localName;
+    if (tag === 'br' || !isInlineTag(tag)) return true;
+    return edgeIsBreak(c as DomElement, first, step);
+  }
+  return false;
+}
+
 /** An inline element (`<b>`, `<font>`) that is a line of its own: a heading printed in bold between line breaks. */
 function isWholeLine(el: DomElement): boolean {
-  return lineEndsAt(el, (n) => n.previousSibling) && lineEndsAt(el, (n) => n.nextSibling);
+  return lineEndsAt(el, previousNode) && lineEndsAt(el, nextNode);
 }
 
 // A word every opening above has (umlauts left out: the parser splits a text at a character reference, so
