@@ -91,6 +91,23 @@ function isContentAside(el: DomElement): boolean {
   return el.localName === 'aside' && (hasRecipeCue(el) || isArticleFactBox(el));
 }
 
+// A callout's kind, named by its class or its label: Starlight's `starlight-aside--note`, `aria-label="Achtung"`.
+const CALLOUT_KIND = /(?:^|[\s_-])(?:note|tip|caution|warning|danger|important|admonition|callout|hinweis|tipp|achtung|warnung|wichtig|vorsicht)(?:$|[\s_-])/i;
+
+/**
+ * An `<aside>` that is a note, tip or warning standing between the text's own paragraphs (documentation generators
+ * such as Starlight write admonitions so, D346): named as a callout, set in the text's flow, and not a box of links.
+ */
+function isTextCallout(el: DomElement): boolean {
+  if (!CALLOUT_KIND.test(`${el.getAttribute('class') ?? ''} ${el.getAttribute('aria-label') ?? ''}`)) return false;
+  const inFlow = (s: DomElement | null): boolean => s !== null && /^(?:p|ul|ol|pre|h[2-6]|table|blockquote)$/.test(s.localName);
+  if (!inFlow(el.previousElementSibling) && !inFlow(el.nextElementSibling)) return false;
+  const text = (el.textContent ?? '').replace(/\s+/g, '').length;
+  let linked = 0;
+  for (const a of Array.from(el.querySelectorAll('a[href]'))) linked += (a.textContent ?? '').replace(/\s+/g, '').length;
+  return text >= 40 && linked * 2 < text;
+}
+
 /** An `<aside>` inside the article, with text and no link: a teaser or "related" box is made of links. */
 function isArticleFactBox(el: DomElement): boolean {
   return insideArticle(el) && el.querySelector('a[href]') === null && (el.textContent ?? '').trim().length >= 80;
@@ -112,6 +129,8 @@ export function boilerplateReason(el: DomElement): string | null {
   // A <footer> inside a <blockquote> is the quotation's attribution, whatever its class says (Bootstrap's
   // `blockquote-footer`): part of the quote, not a page's footer.
   if (tag === 'footer' && el.parentElement?.localName === 'blockquote') return null;
+  // A note or warning in the text's flow: its class names the element ("starlight-aside"), not a template region.
+  if (tag === 'aside' && isTextCallout(el)) return null;
   if (BOILERPLATE_TAGS.has(tag) && !(tag === 'header' && (insideArticle(el) || isSectionHeader(el))) && !isContentAside(el)) return `tag:${tag}`;
   const role = el.getAttribute('role');
   const landmark = role === null ? null : role.trim().toLowerCase();
@@ -173,6 +192,8 @@ export function removeBoilerplate(root: DomElement, stats: StatsMap, guardShare 
   const closedPanel = (el: DomElement): boolean => isDisclosed(el, (ids ??= disclosedIds(root))) && !hasStrongNegativeCue(el, true);
   const walk = (el: DomElement): void => {
     for (const c of elementChildren(el)) {
+      // A note in the text's flow is kept whole: its parts carry the same class words ("starlight-aside__content").
+      if (c.localName === 'aside' && isTextCallout(c)) continue;
       const named = boilerplateReason(c);
       const reason = (named === 'cue' && closedPanel(c) ? null : named) ?? (isReviews(c) ? 'reviews-tab' : null);
       // A comment section's head stays for the cut of the comments that follow it (comment-tail.ts, D344).

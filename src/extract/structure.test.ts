@@ -9,7 +9,7 @@ const DIR = path.resolve(import.meta.dirname, '..', '..', 'test', 'fixtures', 'e
 const read = (name: string): string => fs.readFileSync(path.join(DIR, name), 'utf8');
 
 describe('content structure golden pages', () => {
-  it.each(['recipe-de-zwetschgenkuchen', 'blog-en-multiblock', 'layout-table-columns', 'toggle-faq', 'lead-above-picture', 'template-lines-emphasis', 'font-wrapped-layout', 'recipe-tips-aside', 'recipe-linked-ingredients', 'product-spec-tab', 'layout-side-column', 'lead-in-headline-header', 'box-title-remnant', 'code-line-numbers', 'icon-download-list'])('%s', (name) => {
+  it.each(['recipe-de-zwetschgenkuchen', 'blog-en-multiblock', 'layout-table-columns', 'toggle-faq', 'lead-above-picture', 'template-lines-emphasis', 'font-wrapped-layout', 'recipe-tips-aside', 'recipe-linked-ingredients', 'product-spec-tab', 'layout-side-column', 'lead-in-headline-header', 'box-title-remnant', 'code-line-numbers', 'icon-download-list', 'docs-callout-asides'])('%s', (name) => {
     const got = extractPage(read(`${name}.html`), { url: `https://${name}.example/page` });
     expect(`${got.markdown}\n`).toBe(read(`${name}.md`));
   });
@@ -101,5 +101,24 @@ describe('content structure golden pages', () => {
     const md = read('recipe-tips-aside.md');
     for (const s of ['## Unser Tipp', 'unter den Grill']) expect(md).toContain(s);
     for (const s of ['Das könnte Ihnen auch schmecken', 'Kaiserschmarrn']) expect(md).not.toContain(s);
+  });
+});
+
+describe('notes and warnings written as <aside> in the text (D346)', () => {
+  const P = (n: number, w = 'text'): string =>
+    Array.from({ length: n }, (_, i) => `<p>Paragraph ${i} of the ${w}, long enough to count as a real paragraph, with a comma or two.</p>`).join('');
+  const md = (html: string): string => extractPage(`<html><body>${html}</body></html>`, { url: 'https://d.example/' }).markdown;
+  const note = (cls: string, body: string): string => `<aside class="${cls}"><section class="${cls}__content">${body}</section></aside>`;
+
+  it('keeps a note between the paragraphs', () => {
+    const out = md(`<main><div>${P(3)}${note('starlight-aside starlight-aside--tip', '<p>Run the command twice: the second run only checks what the first one wrote.</p>')}${P(2, 'end')}</div></main>`);
+    expect(out).toContain('Run the command twice');
+  });
+
+  it('still removes a box of links named as a tip, and a tip beside the main text', () => {
+    const links = '<ul><li><a href="/a">Install the client on every machine you use</a></li><li><a href="/b">Restore one file</a></li></ul>';
+    const out = md(`<main><div>${P(3)}${note('callout-tip', links)}${P(2, 'end')}</div></main><aside class="sidebar-tip"><p>Tip of the day: our newsletter brings one new trick every week to your inbox.</p></aside>`);
+    expect(out).not.toContain('Install the client');
+    expect(out).not.toContain('Tip of the day');
   });
 });
