@@ -21,7 +21,7 @@ import { allBut, leadAfterHeadline } from './lead.ts';
 import { titleRemnants } from './remnants.ts';
 import { holdsCommentsHeading } from './comment-tail.ts';
 import { CONTROL_SELECTOR, addControlledIds, disclosedIds, isDisclosed, isDisclosureButton } from './disclosed.ts';
-import type { StatsMap } from './stats.ts';
+import type { ElementStats, StatsMap } from './stats.ts';
 
 const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;
 
@@ -97,15 +97,13 @@ const CALLOUT_KIND = /(?:^|[\s_-])(?:note|tip|caution|warning|danger|important|a
 /**
  * An `<aside>` that is a note, tip or warning standing between the text's own paragraphs (documentation generators
  * such as Starlight write admonitions so, D346): named as a callout, set in the text's flow, and not a box of links.
+ * `st`: the aside's figures from the stats walk (non-space characters, those inside links).
  */
-function isTextCallout(el: DomElement): boolean {
+function isTextCallout(el: DomElement, st: ElementStats | undefined): boolean {
+  if (el.localName !== 'aside' || st === undefined || st.chars < 40 || st.linkChars * 2 >= st.chars) return false;
   if (!CALLOUT_KIND.test(`${el.getAttribute('class') ?? ''} ${el.getAttribute('aria-label') ?? ''}`)) return false;
   const inFlow = (s: DomElement | null): boolean => s !== null && /^(?:p|ul|ol|pre|h[2-6]|table|blockquote)$/.test(s.localName);
-  if (!inFlow(el.previousElementSibling) && !inFlow(el.nextElementSibling)) return false;
-  const text = (el.textContent ?? '').replace(/\s+/g, '').length;
-  let linked = 0;
-  for (const a of Array.from(el.querySelectorAll('a[href]'))) linked += (a.textContent ?? '').replace(/\s+/g, '').length;
-  return text >= 40 && linked * 2 < text;
+  return inFlow(el.previousElementSibling) || inFlow(el.nextElementSibling);
 }
 
 /** An `<aside>` inside the article, with text and no link: a teaser or "related" box is made of links. */
@@ -129,8 +127,6 @@ export function boilerplateReason(el: DomElement): string | null {
   // A <footer> inside a <blockquote> is the quotation's attribution, whatever its class says (Bootstrap's
   // `blockquote-footer`): part of the quote, not a page's footer.
   if (tag === 'footer' && el.parentElement?.localName === 'blockquote') return null;
-  // A note or warning in the text's flow: its class names the element ("starlight-aside"), not a template region.
-  if (tag === 'aside' && isTextCallout(el)) return null;
   if (BOILERPLATE_TAGS.has(tag) && !(tag === 'header' && (insideArticle(el) || isSectionHeader(el))) && !isContentAside(el)) return `tag:${tag}`;
   const role = el.getAttribute('role');
   const landmark = role === null ? null : role.trim().toLowerCase();
@@ -149,6 +145,9 @@ const isTabPanel = (el: DomElement): boolean => (el.getAttribute('role') ?? '').
  */
 const isPanelBlock = (el: DomElement): boolean => isTabPanel(el) || el.localName === 'div' || el.localName === 'section';
 
+/** Controls that name what they show: disclosure controls and ARIA tabs. */
+const TAB_CONTROL = `${CONTROL_SELECTOR}, [role="tab"]`;
+
 /**
  * The ids of the tab panels whose tab is labelled as customer reviews or readers' comments ("Bewertungen (37)",
  * "Reviews", "Kommentare (4)"): a shop's reviews tab beside the product's description. The panel itself often has
@@ -156,9 +155,9 @@ const isPanelBlock = (el: DomElement): boolean => isTabPanel(el) || el.localName
  */
 function reviewPanelIds(root: DomElement): Set<string> {
   const ids = new Set<string>();
-  for (const tab of Array.from(root.querySelectorAll(`${CONTROL_SELECTOR}, [role="tab"], li > a[href^="#"]`))) {
+  for (const tab of Array.from(root.querySelectorAll(`${TAB_CONTROL}, li > a[href^="#"]`))) {
     if (!COMMENTS_HEADING.test((tab.textContent ?? '').replace(/\s+/g, ' ').trim())) continue;
-    if (tab.matches(`${CONTROL_SELECTOR}, [role="tab"]`)) addControlledIds(ids, tab);
+    if (tab.matches(TAB_CONTROL)) addControlledIds(ids, tab);
     else addSiblingPanelId(ids, tab);
   }
   return ids;
@@ -184,7 +183,7 @@ function addSiblingPanelId(ids: Set<string>, link: DomElement): void {
 export function removeBoilerplate(root: DomElement, stats: StatsMap, guardShare = 0.5, journal: Journal | null = null): number {
   const total = stats.get(root)?.proseChars ?? 0;
   const doomed: DomNode[] = [];
-  // Looked up once, and only on a page with tab panels.
+  // Looked up once, and only when an element with an id could be a tab's panel.
   let reviews: ReadonlySet<string> | null = null;
   const isReviews = (el: DomElement): boolean => el.hasAttribute('id') && isPanelBlock(el) && (reviews ??= reviewPanelIds(root)).has(el.getAttribute('id') ?? '');
   let ids: ReadonlySet<string> | null = null;
@@ -192,8 +191,8 @@ export function removeBoilerplate(root: DomElement, stats: StatsMap, guardShare 
   const closedPanel = (el: DomElement): boolean => isDisclosed(el, (ids ??= disclosedIds(root))) && !hasStrongNegativeCue(el, true);
   const walk = (el: DomElement): void => {
     for (const c of elementChildren(el)) {
-      // A note in the text's flow is kept whole: its parts carry the same class words ("starlight-aside__content").
-      if (c.localName === 'aside' && isTextCallout(c)) continue;
+      // A note in the text's flow is kept whole, past the tag rule and its parts' class words ("starlight-aside__content").
+      if (isTextCallout(c, stats.get(c))) continue;
       const named = boilerplateReason(c);
       const reason = (named === 'cue' && closedPanel(c) ? null : named) ?? (isReviews(c) ? 'reviews-tab' : null);
       // A comment section's head stays for the cut of the comments that follow it (comment-tail.ts, D344).

@@ -79,9 +79,10 @@ function lineEndsAt(el: DomElement, step: (n: DomNode) => DomNode | null): boole
   const first = step === nextNode ? (e: DomElement) => e.firstChild : (e: DomElement) => e.lastChild;
   for (let n: DomNode = el; ; ) {
     for (let s = step(n); s !== null; s = step(s)) {
-      if (s.nodeType !== TEXT_NODE && (s as DomElement).localName === 'br') return true;
-      if (s.nodeType !== TEXT_NODE && !isInlineTag((s as DomElement).localName)) return true;
-      if (s.nodeType !== TEXT_NODE && edgeIsBreak(s as DomElement, first, step)) return true;
+      if (s.nodeType !== TEXT_NODE) {
+        const tag = (s as DomElement).localName;
+        if (tag === 'br' || !isInlineTag(tag) || edgeIsBreak(s as DomElement, first, step)) return true;
+      }
       if (hasText(s)) return false;
     }
     const parent = n.parentNode as DomElement | null;
