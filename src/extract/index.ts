@@ -13,7 +13,7 @@
 import type { DocumentInfo, PageMetadata } from '../capture/types.ts';
 import { removeBoilerplate, removeNonContent } from './clean.ts';
 import { type ContentShape, buildDocumentInfo, readDeclared } from './document-info.ts';
-import { type DomElement, type Journal, bodyOf, insideArticle, normalizeSpace, redoRemovals, undoRemovals } from './dom.ts';
+import { type DomElement, type Journal, bodyOf, detach, insideArticle, normalizeSpace, redoRemovals, undoRemovals } from './dom.ts';
 import { collectLinks } from './links.ts';
 import { toMarkdown } from './markdown.ts';
 import { readMetadata } from './metadata.ts';
@@ -23,6 +23,7 @@ import { removeForumChrome } from './forum.ts';
 import { dropChromeParagraphs } from './chrome-lines.ts';
 import { computeStats } from './stats.ts';
 import { type ParsedPage, parsePage } from './page.ts';
+import { trailingHeadings } from './remnants.ts';
 
 export { type PageOptions, ParsedPage, parsePage } from './page.ts';
 export { htmlParseCount } from './dom.ts';
@@ -91,6 +92,7 @@ function chooseMain(root: DomElement, withCues: boolean, journal: Journal): DomE
   cutReaderComments(el, journal);
   // Choosing removed siblings along the way, so the ancestors' figures are stale: count the chosen subtree again.
   pruneInside(el, computeStats(el), core, journal);
+  for (const h of trailingHeadings(el)) detach(h, journal);
   return el;
 }
 

@@ -1,7 +1,8 @@
-// Boxes left with nothing but their title once what they held was removed (D330): a product slider's "Beliebte
-// Wanderschuhe der Kategorie B", a link list's "Mehr zum Thema". The title names what is gone, so it goes too.
+// Titles left with nothing to title once what they held was removed: a box holding only its title line (D330: a
+// product slider's "Beliebte Wanderschuhe der Kategorie B", a link list's "Mehr zum Thema"), and headings that end
+// the content (D348). The title names what is gone, so it goes too.
 import { nonSpaceLength } from '../io/text.ts';
-import { boundedText, type DomElement, normalizeSpace } from './dom.ts';
+import { boundedText, type DomElement, type DomNode, HEADING_TAGS, isElement, normalizeSpace, TEXT_NODE } from './dom.ts';
 import { type StatsMap } from './stats.ts';
 
 /** The most text (non-space characters) a box's title line has. */
@@ -25,6 +26,65 @@ export function titleRemnants(parents: ReadonlySet<DomElement | null>, stats: St
     if (left === 0 || before < 3 * left || /[.!?:]$/.test(text)) continue;
     if (p.querySelector('h1') !== null) continue;
     out.push(p);
+  }
+  return out;
+}
+
+/** Elements that show something without text: what follows a heading here is its section's content. */
+const EMBEDDED = new Set(['img', 'picture', 'svg', 'video', 'audio', 'iframe', 'object', 'embed', 'canvas', 'math']);
+
+/** The last node under `el` that shows something: a text node with non-space text, or an embedded element. */
+function lastShown(el: DomElement): DomNode | null {
+  for (let c = el.lastChild; c !== null; c = c.previousSibling) {
+    if (c.nodeType === TEXT_NODE) {
+      if (/\S/.test(c.textContent ?? '')) return c;
+    } else if (isElement(c)) {
+      if (EMBEDDED.has(c.localName)) return c;
+      const found = lastShown(c);
+      if (found !== null) return found;
+    }
+  }
+  return null;
+}
+
+/** The last node before `node` (in document order, under `root`) that shows something. */
+function shownBefore(node: DomNode, root: DomElement): DomNode | null {
+  for (let n: DomNode | null = node; n !== null && n !== root; n = n.parentNode) {
+    for (let s = n.previousSibling; s !== null; s = s.previousSibling) {
+      if (s.nodeType === TEXT_NODE) {
+        if (/\S/.test(s.textContent ?? '')) return s;
+      } else if (isElement(s)) {
+        if (EMBEDDED.has(s.localName)) return s;
+        const found = lastShown(s);
+        if (found !== null) return found;
+      }
+    }
+  }
+  return null;
+}
+
+/** The heading `node` is in, below `root`. */
+function headingOf(node: DomNode, root: DomElement): DomElement | null {
+  for (let a = node.parentNode; a !== null && a !== root; a = a.parentNode) {
+    if (isElement(a) && HEADING_TAGS.has(a.localName)) return a;
+  }
+  return null;
+}
+
+/**
+ * Headings that end the content: the box they titled ("Popular on IndieWire", "Weitere Anleitungen zu diesem
+ * Thema", a recipe card's "Nährwerte") was removed and nothing follows them, so they head nothing (D348). A heading
+ * that is all the content's text stays (the output is never emptied here).
+ */
+export function trailingHeadings(root: DomElement): DomElement[] {
+  const out: DomElement[] = [];
+  // A run of them where a sidebar's boxes were (each box's heading left, its links gone); bounded all the same.
+  for (let last = lastShown(root); last !== null && out.length < 20; ) {
+    const heading = headingOf(last, root);
+    if (heading === null) break;
+    last = shownBefore(heading, root);
+    if (last === null) break;
+    out.push(heading);
   }
   return out;
 }

@@ -9,7 +9,7 @@ const DIR = path.resolve(import.meta.dirname, '..', '..', 'test', 'fixtures', 'e
 const read = (name: string): string => fs.readFileSync(path.join(DIR, name), 'utf8');
 
 describe('content structure golden pages', () => {
-  it.each(['recipe-de-zwetschgenkuchen', 'blog-en-multiblock', 'layout-table-columns', 'toggle-faq', 'lead-above-picture', 'template-lines-emphasis', 'font-wrapped-layout', 'recipe-tips-aside', 'recipe-linked-ingredients', 'product-spec-tab', 'layout-side-column', 'lead-in-headline-header', 'box-title-remnant', 'code-line-numbers', 'icon-download-list', 'docs-callout-asides'])('%s', (name) => {
+  it.each(['recipe-de-zwetschgenkuchen', 'blog-en-multiblock', 'layout-table-columns', 'toggle-faq', 'lead-above-picture', 'template-lines-emphasis', 'font-wrapped-layout', 'recipe-tips-aside', 'recipe-linked-ingredients', 'product-spec-tab', 'layout-side-column', 'lead-in-headline-header', 'box-title-remnant', 'code-line-numbers', 'icon-download-list', 'docs-callout-asides', 'trailing-box-headings'])('%s', (name) => {
     const got = extractPage(read(`${name}.html`), { url: `https://${name}.example/page` });
     expect(`${got.markdown}\n`).toBe(read(`${name}.md`));
   });
@@ -120,5 +120,22 @@ describe('notes and warnings written as <aside> in the text (D346)', () => {
     const out = md(`<main><div>${P(3)}${note('callout-tip', links)}${P(2, 'end')}</div></main><aside class="sidebar-tip"><p>Tip of the day: our newsletter brings one new trick every week to your inbox.</p></aside>`);
     expect(out).not.toContain('Install the client');
     expect(out).not.toContain('Tip of the day');
+  });
+});
+
+describe('headings that end the content (D348)', () => {
+  const P = (n: number): string => Array.from({ length: n }, (_, i) => `<p>Paragraph ${i} of the text, long enough to count as a real paragraph, with a comma or two.</p>`).join('');
+  const md = (inner: string): string => extractPage(`<html><body><div class="entry-content">${inner}</div></body></html>`, { url: 'https://h.example/' }).markdown;
+
+  it('drops the headings of boxes that were removed, and keeps the headings of the text', () => {
+    const got = md(`<h2>First part</h2>${P(3)}<h3>Related posts</h3><div class="related"><a href="/a">A post</a> <a href="/b">B post</a></div><h3>Weitere Meldungen</h3>`);
+    expect(got).toContain('## First part');
+    expect(got).toContain('Paragraph 2 of the text');
+    for (const s of ['Related posts', 'Weitere Meldungen']) expect(got).not.toContain(s);
+  });
+
+  it('keeps a last heading followed by a picture, and a heading that is all the text there is', () => {
+    expect(md(`${P(3)}<h3>The finished bed</h3><p><img src="/bed.jpg" alt=""></p>`)).toContain('### The finished bed');
+    expect(extractPage('<html><body><h2>Only a heading here, nothing else at all</h2></body></html>', { url: 'https://h.example/' }).markdown).toContain('Only a heading');
   });
 });
