@@ -33,14 +33,17 @@ export function titleRemnants(parents: ReadonlySet<DomElement | null>, stats: St
 /** Elements that show something without text: what follows a heading here is its section's content. */
 const EMBEDDED = new Set(['img', 'picture', 'svg', 'video', 'audio', 'iframe', 'object', 'embed', 'canvas', 'math']);
 
-/** The last node under `el` that shows something: a text node with non-space text, or an embedded element. */
-function lastShown(el: DomElement): DomNode | null {
-  for (let c = el.lastChild; c !== null; c = c.previousSibling) {
+/**
+ * The last node that shows something (a text node with non-space text, or an embedded element) in `start` or its
+ * earlier siblings, looking inside elements.
+ */
+function shownFrom(start: DomNode | null): DomNode | null {
+  for (let c = start; c !== null; c = c.previousSibling) {
     if (c.nodeType === TEXT_NODE) {
       if (/\S/.test(c.textContent ?? '')) return c;
     } else if (isElement(c)) {
       if (EMBEDDED.has(c.localName)) return c;
-      const found = lastShown(c);
+      const found = shownFrom(c.lastChild);
       if (found !== null) return found;
     }
   }
@@ -50,15 +53,8 @@ function lastShown(el: DomElement): DomNode | null {
 /** The last node before `node` (in document order, under `root`) that shows something. */
 function shownBefore(node: DomNode, root: DomElement): DomNode | null {
   for (let n: DomNode | null = node; n !== null && n !== root; n = n.parentNode) {
-    for (let s = n.previousSibling; s !== null; s = s.previousSibling) {
-      if (s.nodeType === TEXT_NODE) {
-        if (/\S/.test(s.textContent ?? '')) return s;
-      } else if (isElement(s)) {
-        if (EMBEDDED.has(s.localName)) return s;
-        const found = lastShown(s);
-        if (found !== null) return found;
-      }
-    }
+    const found = shownFrom(n.previousSibling);
+    if (found !== null) return found;
   }
   return null;
 }
@@ -79,7 +75,7 @@ function headingOf(node: DomNode, root: DomElement): DomElement | null {
 export function trailingHeadings(root: DomElement): DomElement[] {
   const out: DomElement[] = [];
   // A run of them where a sidebar's boxes were (each box's heading left, its links gone); bounded all the same.
-  for (let last = lastShown(root); last !== null && out.length < 20; ) {
+  for (let last = shownFrom(root.lastChild); last !== null && out.length < 20; ) {
     const heading = headingOf(last, root);
     if (heading === null) break;
     last = shownBefore(heading, root);
