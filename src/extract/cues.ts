@@ -163,12 +163,21 @@ export function isHeadingWords(el: DomElement): boolean {
 /** Classes that show or hide an element (Tailwind's `hidden`, Bootstrap's `d-none`): a state, not a region's name. */
 const TOGGLE_CLASS = /(?:^|\s)(?:hidden|hide|d-none|is-hidden|invisible)(?=$|\s)/g;
 
-/** `closed`: the element is a panel shown on demand (disclosed.ts), so its hiding class is only its closed state. */
+/**
+ * Names a tab widget gives its panels (Bootstrap snippets' `id="nav_tabs_content_1682"`): the "nav" in them is the
+ * tab bar's, not the panel's, which holds whatever its tab shows.
+ */
+const TAB_WIDGET_NAME = /(?:^|\s)[\w-]*nav[-_]?tabs?(?:[-_][\w-]*)?(?=$|\s)/g;
+
+/**
+ * `closed`: the element is a panel shown on demand (disclosed.ts), so its hiding class is only its closed state, and
+ * a name its tab widget gave it names the widget.
+ */
 export function hasStrongNegativeCue(el: DomElement, closed = false): boolean {
   if (SUBHEADING_TAGS.has(el.localName)) return false;
   const raw = cueText(el);
   const named = raw.includes('meta') && isFactTable(el) ? raw.replace(/meta/g, ' ') : raw;
-  const s = closed ? named.replace(TOGGLE_CLASS, ' ') : named;
+  const s = closed ? named.replace(TOGGLE_CLASS, ' ').replace(TAB_WIDGET_NAME, ' ') : named;
   return s.trim() !== '' && STRONG_NEGATIVE.test(s) && !EMBED.test(s);
 }
 

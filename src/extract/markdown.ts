@@ -27,11 +27,23 @@ export function imageSource(img: DomElement): string | null {
   return null;
 }
 
-/** A declared size in CSS pixels (`width="12"`, `height=1`), or null when absent or not a plain number. */
-function declaredPx(img: DomElement, attr: string): number | null {
+// A side given in the style attribute instead: help generators size their icons so
+// (`style="width: 16px;height: 16px;"`).
+const STYLE_PX = {
+  width: /(?:^|;)\s*width\s*:\s*(\d+(?:\.\d+)?)px\s*(?:;|$)/i,
+  height: /(?:^|;)\s*height\s*:\s*(\d+(?:\.\d+)?)px\s*(?:;|$)/i,
+};
+
+/**
+ * A declared size in CSS pixels (`width="12"`, `height=1`, `style="width:16px"`), or null when absent or not a plain
+ * number.
+ */
+function declaredPx(img: DomElement, attr: 'width' | 'height'): number | null {
   const v = img.getAttribute(attr);
-  if (v === null || !/^\s*\d+(?:\.\d+)?(?:px)?\s*$/i.test(v)) return null;
-  return Number.parseFloat(v);
+  if (v !== null) return /^\s*\d+(?:\.\d+)?(?:px)?\s*$/i.test(v) ? Number.parseFloat(v) : null;
+  const style = img.getAttribute('style');
+  const m = style === null ? null : STYLE_PX[attr].exec(style);
+  return m === null ? null : Number.parseFloat(m[1]);
 }
 
 /**
@@ -147,6 +159,8 @@ function buildService(base: string): TurndownService {
       const href = asEl(node).getAttribute('href');
       // A heading's permalink ("¶", "#", a zero-width space) or a "↑" to the top: a mark on this page, not text.
       if (href !== null && href.startsWith('#') && !/[\p{L}\p{N}]/u.test(text)) return '';
+      // `href="#"` leads nowhere: the handle of a script (a drop-down's question, a "show more"), read as its text.
+      if (href !== null && /^#?$/.test(href.trim())) return content;
       const abs = href === null ? null : absoluteUrl(href, base);
       // A link around whole blocks (a teaser card) reads better as its blocks; unsafe schemes lose the link.
       if (abs === null || !SAFE_LINK.test(abs) || /\n\s*\n/.test(text)) return content;

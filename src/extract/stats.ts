@@ -114,8 +114,9 @@ function countText(t: string): void {
  */
 function visit(el: DomElement, inLink: boolean, map: StatsMap, outer: Pending): ElementStats {
   const tag = el.localName;
-  // An <a> without href is a placeholder (HTML §4.5.1: toggles, tab titles), not a link away from the page.
-  const link = inLink || (tag === 'a' && el.hasAttribute('href'));
+  // An <a> without href is a placeholder (HTML §4.5.1: toggles, tab titles), not a link away from the page; nor is one
+  // that opens a panel of the page (`aria-expanded`): its text is the panel's heading (a drop-down's question).
+  const link = inLink || (tag === 'a' && el.hasAttribute('href') && !el.hasAttribute('aria-expanded'));
   const st: ElementStats = { chars: 0, linkChars: 0, score: 0, paragraphs: 0, commas: 0, local: 0, proseChars: 0, linkUnits: 0,
     units: 0, linkLedUnits: 0 };
   map.set(el, st);
