@@ -40,13 +40,16 @@ interface DomLike {
 
 const BLOCK = /^(?:p|div|section|article|li|ul|ol|h[1-6]|tr|table|thead|tbody|pre|blockquote|dl|dt|dd|figure|br|span)$/;
 
+const RAW_TEXT = /^(?:script|style|noscript|template)$/;
+
 /** Text of an element with line breaks at block boundaries (spans too: the old-style page writes paragraphs as spans). */
 function blockText(n: DomLike, out: string[]): void {
   if (n.nodeType === 3) {
     out.push(n.textContent ?? '');
     return;
   }
-  if (n.nodeType !== 1) return;
+  // A script or style inside a marked element is never text a reader sees.
+  if (n.nodeType !== 1 || RAW_TEXT.test(n.localName ?? '')) return;
   const block = BLOCK.test(n.localName ?? '');
   if (block) out.push('\n');
   if (n.localName === 'td' || n.localName === 'th') out.push(' ');
