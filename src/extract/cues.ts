@@ -32,7 +32,7 @@ const STRONG_NEGATIVE = new RegExp(
   ].join('|') +
     `|${W}(?:ads?|ad\\d*|adv|ad-\\w+|adslot|dfp|gpt|nav|tags?|tag-list|tagcloud|footer|share|social|widget|sidebar|rail|` +
     `right-rail|aside|meta|post-meta|entry-meta|article-meta|credits?|copyright|legal|rating|` +
-    `login|signin|author|timestamp|date|published|caption|figcaption|photo-credit|disclaimer|inline-ad|toc|feedback|cta|epic|` +
+    `login|signin|author|timestamp|reviews|date|published|caption|figcaption|photo-credit|disclaimer|inline-ad|toc|feedback|cta|epic|` +
     // A recipe card's nutrition facts: figures per serving, not the recipe's text.
     `nutrition|nutrition-facts|naehrwerte?|nährwerte?|naehrwertangaben|nährwertangaben)${E}` +
     '|(?:^|\\s)(?:hidden|hide|d-none|is-hidden|invisible)(?:$|\\s)',
