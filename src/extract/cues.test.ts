@@ -121,7 +121,7 @@ describe('"header" naming the head of a part of the text', () => {
 });
 
 describe('golden pages', () => {
-  it.each(['taxonomy-newsletter', 'ingredients-header', 'commentary', 'download-paragraph', 'guestbook-tail', 'live-entry-modifier', 'feedback-widget', 'wiki-edit-links', 'embed-consent', 'accordion-tablist', 'key-points-aside', 'reviews-heading-table', 'reviews-heading-in-cell', 'docs-utility-classes', 'comment-anchor', 'trackbacks', 'reviews-tab', 'your-views', 'heading-backlinks', 'image-reviews-heading', 'meta-fact-table', 'comment-anchor-in-cell', 'reviews-module-table'])('%s', (name) => {
+  it.each(['taxonomy-newsletter', 'ingredients-header', 'commentary', 'download-paragraph', 'guestbook-tail', 'live-entry-modifier', 'feedback-widget', 'wiki-edit-links', 'embed-consent', 'accordion-tablist', 'key-points-aside', 'reviews-heading-table', 'reviews-heading-in-cell', 'docs-utility-classes', 'comment-anchor', 'trackbacks', 'reviews-tab', 'your-views', 'heading-backlinks', 'image-reviews-heading', 'meta-fact-table', 'comment-anchor-in-cell', 'reviews-module-table', 'signup-box-utility-classes'])('%s', (name) => {
     const html = fs.readFileSync(path.join(DIR, `${name}.html`), 'utf8');
     const got = extractPage(html, { url: `https://${name}.example/` });
     expect(`${got.markdown}\n`).toBe(fs.readFileSync(path.join(DIR, `${name}.md`), 'utf8'));

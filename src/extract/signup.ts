@@ -1,0 +1,38 @@
+// Sign-up boxes: "Sunday Supper, in your inbox" with an e-mail field and a button, set between a recipe's paragraphs
+// by a front end whose class names say nothing (Tailwind utilities, a CMS block id). What gives them away is their
+// form: one e-mail field and no text area or password, in a box of a line or two (D352). The form's fields are
+// removed with the other controls before the template pass, so the box is marked then and judged there.
+import { nonSpaceLength } from '../io/text.ts';
+import type { DomElement } from './dom.ts';
+
+/** The attribute a sign-up box carries from removeNonContent to the template pass (never written out). */
+const SIGNUP_BOX = 'data-extract-signup-box';
+
+/** The most text (non-space characters) a sign-up box holds besides its form: a title and a line of promise. */
+const BOX_MAX_CHARS = 300;
+
+/** Elements a sign-up box never is: the page's own regions, which hold far more than a form's pitch. */
+const NEVER_BOX = new Set(['body', 'html', 'main', 'article']);
+
+/** A form asking for an e-mail address only: a newsletter, a "tell me when it is back in stock". */
+function isSignupForm(form: DomElement): boolean {
+  if (form.querySelector('textarea, input[type="password"], select') !== null) return false;
+  const fields = Array.from(form.querySelectorAll('input')).filter((i) => !/^(?:hidden|submit|button|image|checkbox|radio)$/i.test(i.getAttribute('type') ?? 'text'));
+  if (fields.length === 0 || fields.length > 2) return false;
+  return fields.some((i) => (i.getAttribute('type') ?? '').toLowerCase() === 'email' || /e-?mail/i.test(i.getAttribute('name') ?? ''));
+}
+
+/** Marks the box around a sign-up form: its highest ancestor with no more than a pitch of text. */
+export function markSignupBox(form: DomElement): void {
+  if (!isSignupForm(form)) return;
+  let box = form;
+  for (let a = form.parentElement; a !== null && !NEVER_BOX.has(a.localName); a = a.parentElement) {
+    if (nonSpaceLength(a.textContent ?? '') > BOX_MAX_CHARS) break;
+    box = a;
+  }
+  box.setAttribute(SIGNUP_BOX, '');
+}
+
+export function isSignupBox(el: DomElement): boolean {
+  return el.hasAttribute(SIGNUP_BOX);
+}
