@@ -39,6 +39,11 @@ describe('cue words', () => {
     ['<div class="navbar">', true],
     // Customers' reviews, by their plural class word (D351); one review's text is not named so.
     ['<table class="reviews">', true],
+    // Text for subscribers is the story; the box asking for a subscription is not (D353).
+    ['<div class="subscriber-only">', false],
+    ['<div class="asset-content subscriber-premium">', false],
+    ['<div class="subscribe-box">', true],
+    ['<div class="subscription-required">', true],
     ['<div id="product-reviews" class="tab-pane">', true],
     ['<div class="review-body">', false],
     // Readers' support appeals under a story (D331).
@@ -121,7 +126,7 @@ describe('"header" naming the head of a part of the text', () => {
 });
 
 describe('golden pages', () => {
-  it.each(['taxonomy-newsletter', 'ingredients-header', 'commentary', 'download-paragraph', 'guestbook-tail', 'live-entry-modifier', 'feedback-widget', 'wiki-edit-links', 'embed-consent', 'accordion-tablist', 'key-points-aside', 'reviews-heading-table', 'reviews-heading-in-cell', 'docs-utility-classes', 'comment-anchor', 'trackbacks', 'reviews-tab', 'your-views', 'heading-backlinks', 'image-reviews-heading', 'meta-fact-table', 'comment-anchor-in-cell', 'reviews-module-table', 'signup-box-utility-classes'])('%s', (name) => {
+  it.each(['taxonomy-newsletter', 'ingredients-header', 'commentary', 'download-paragraph', 'guestbook-tail', 'live-entry-modifier', 'feedback-widget', 'wiki-edit-links', 'embed-consent', 'accordion-tablist', 'key-points-aside', 'reviews-heading-table', 'reviews-heading-in-cell', 'docs-utility-classes', 'comment-anchor', 'trackbacks', 'reviews-tab', 'your-views', 'heading-backlinks', 'image-reviews-heading', 'meta-fact-table', 'comment-anchor-in-cell', 'reviews-module-table', 'signup-box-utility-classes', 'subscriber-blocks'])('%s', (name) => {
     const html = fs.readFileSync(path.join(DIR, `${name}.html`), 'utf8');
     const got = extractPage(html, { url: `https://${name}.example/` });
     expect(`${got.markdown}\n`).toBe(fs.readFileSync(path.join(DIR, `${name}.md`), 'utf8'));

@@ -14,7 +14,9 @@ const E = String.raw`(?:$|[\s_-])`; // end of a class-name word
 const STRONG_NEGATIVE = new RegExp(
   [
     // "commentary" and "commentator" name an opinion piece, "shared" a shared component: not comment or share bars.
-    'comment(?!ary|ator)', 'disqus', 'trackback', 'pingback', 'share(?!d(?:$|[\\s_-])|holder)', 'sharing', 'social', 'sociable', 'newsletter', 'subscribe', 'subscription',
+    'comment(?!ary|ator)', 'disqus', 'trackback', 'pingback', 'share(?!d(?:$|[\\s_-])|holder)', 'sharing', 'social', 'sociable', 'newsletter',
+    // "subscriber-only", "subscriber-preview": the story's text for subscribers (TownNews BLOX), not the subscribe box.
+    'subscribe(?!rs?(?:$|[\\s_-]))', 'subscription',
     'signup', 'sign-up', 'cookie', 'consent', 'gdpr', 'outbrain', 'taboola', 'related', 'recommend', 'more-stories',
     'read-more', 'readmore', 'also-read', 'read-next', 'popular', 'trending', 'most-read', 'mostread', 'breadcrumb',
     'pagination', 'pager', 'advert', 'sponsor', 'promo', 'print-only', 'skip-link', 'skiplink',
