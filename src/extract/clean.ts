@@ -21,7 +21,7 @@ import { allBut, leadAfterHeadline } from './lead.ts';
 import { titleRemnants } from './remnants.ts';
 import { holdsCommentsHeading } from './comment-tail.ts';
 import { CONTROL_SELECTOR, addControlledIds, disclosedIds, isDisclosed, isDisclosureButton } from './disclosed.ts';
-import { isSignupBox, markSignupBox } from './signup.ts';
+import { isTemplateFormBox, markTemplateForm } from './template-forms.ts';
 import type { ElementStats, StatsMap } from './stats.ts';
 
 const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;
@@ -73,8 +73,8 @@ function collectNonContent(el: DomElement, doomed: DomNode[], disclosed: () => R
   for (let c: DomNode | null = el.firstChild; c !== null; c = c.nextSibling) {
     if (c.nodeType === ELEMENT_NODE) {
       const ce = c as DomElement;
-      // Its fields go next: a sign-up form is known by them, so its box is marked for the template pass now.
-      if (ce.localName === 'form') markSignupBox(ce);
+      // Its fields go next: a sign-up or cart form is known by them, so its box is marked for the template pass now.
+      if (ce.localName === 'form') markTemplateForm(ce);
       const nonContent = NON_CONTENT_TAGS.has(ce.localName) && !isDisclosureButton(ce);
       if (nonContent || (isHidden(ce) && !isDisclosed(ce, disclosed()) && !isScriptTab(ce))) doomed.push(ce);
       else collectNonContent(ce, doomed, disclosed);
@@ -130,7 +130,7 @@ export function boilerplateReason(el: DomElement): string | null {
   // A <footer> inside a <blockquote> is the quotation's attribution, whatever its class says (Bootstrap's
   // `blockquote-footer`): part of the quote, not a page's footer.
   if (tag === 'footer' && el.parentElement?.localName === 'blockquote') return null;
-  if (isSignupBox(el)) return 'signup';
+  if (isTemplateFormBox(el)) return 'template-form';
   if (BOILERPLATE_TAGS.has(tag) && !(tag === 'header' && (insideArticle(el) || isSectionHeader(el))) && !isContentAside(el)) return `tag:${tag}`;
   const role = el.getAttribute('role');
   const landmark = role === null ? null : role.trim().toLowerCase();

@@ -1,14 +1,14 @@
-// Sign-up boxes (D352): which forms mark their box, and how far the box reaches.
+// Template forms (D352, D354): which forms mark their box, and how far the box reaches.
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from './dom.ts';
-import { isSignupBox, markSignupBox } from './signup.ts';
+import { isTemplateFormBox, markTemplateForm } from './template-forms.ts';
 
 const PITCH = '<p>Our weekly letter</p><p>One recipe every Friday. No spam.</p>';
 
 function marked(body: string): string[] {
   const doc = parseDocument(`<html><body><main>${body}</main></body></html>`);
-  for (const f of Array.from(doc.querySelectorAll('form'))) markSignupBox(f);
-  return Array.from(doc.querySelectorAll('*')).filter(isSignupBox).map((e) => e.getAttribute('id') ?? e.localName);
+  for (const f of Array.from(doc.querySelectorAll('form'))) markTemplateForm(f);
+  return Array.from(doc.querySelectorAll('*')).filter(isTemplateFormBox).map((e) => e.getAttribute('id') ?? e.localName);
 }
 
 describe('sign-up boxes', () => {
@@ -28,5 +28,11 @@ describe('sign-up boxes', () => {
     const text = `<p>${'A paragraph of the text, long enough to matter. '.repeat(10)}</p>`;
     expect(marked(`<div id="outer">${text}<div id="box">${PITCH}<form><input type="email"></form></div></div>`)).toEqual(['box']);
     expect(marked(`<form id="bare"><input type="email"></form>`)).toEqual(['bare']);
+  });
+
+  it('marks a form that posts to the cart, and only the form', () => {
+    const box = (action: string): string[] => marked(`<div id="buy"><p>A short description of the product.</p><form id="cart" action="${action}"><input name="qty"><button>Add to cart</button></form></div>`);
+    for (const action of ['/shop/cart/update', 'index.php?controller=cart', '/checkout/add', '/warenkorb/hinzufuegen', 'basket.php']) expect(box(action)).toEqual(['cart']);
+    for (const action of ['/search', '/cartography/maps', '/contact']) expect(box(action)).toEqual([]);
   });
 });

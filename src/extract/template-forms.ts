@@ -1,0 +1,53 @@
+// Forms that are template whatever their classes say, known by their fields and where they post:
+//  a sign-up box, "Sunday Supper, in your inbox" with an e-mail field and a button between a recipe's paragraphs, by
+//  a front end whose class names say nothing (Tailwind utilities, a CMS block id): one e-mail field and no text area
+//  or password, in a box of a line or two (D352);
+//  a shop's buying form (price, variants, quantity, "In den Warenkorb", stock), which posts to the cart (D354).
+// The forms' fields are removed with the other controls before the template pass, so the box is marked then and
+// judged there.
+import { nonSpaceLength } from '../io/text.ts';
+import type { DomElement } from './dom.ts';
+
+/** The attribute such a box carries from removeNonContent to the template pass (never written out). */
+const TEMPLATE_FORM_BOX = 'data-extract-template-form';
+
+/** The most text (non-space characters) a sign-up box holds besides its form: a title and a line of promise. */
+const BOX_MAX_CHARS = 300;
+
+/** Elements a sign-up box never is: the page's own regions, which hold far more than a form's pitch. */
+const NEVER_BOX = new Set(['body', 'html', 'main', 'article']);
+
+/** A form asking for an e-mail address only: a newsletter, a "tell me when it is back in stock". */
+function isSignupForm(form: DomElement): boolean {
+  if (form.querySelector('textarea, input[type="password"], select') !== null) return false;
+  const fields = Array.from(form.querySelectorAll('input')).filter((i) => !/^(?:hidden|submit|button|image|checkbox|radio)$/i.test(i.getAttribute('type') ?? 'text'));
+  if (fields.length === 0 || fields.length > 2) return false;
+  return fields.some((i) => (i.getAttribute('type') ?? '').toLowerCase() === 'email' || /e-?mail/i.test(i.getAttribute('name') ?? ''));
+}
+
+/** A shop's buying form (variants, quantity, "Add to cart"): it posts to the cart. */
+function isCartForm(form: DomElement): boolean {
+  return /(?:^|[/?=&._-])(?:cart|basket|warenkorb|checkout)(?:$|[/?=&._-])/i.test(form.getAttribute('action') ?? '');
+}
+
+/**
+ * Marks a template form's box: a cart form itself (the product's short description often shares its parent), a
+ * sign-up form's highest ancestor with no more than a pitch of text.
+ */
+export function markTemplateForm(form: DomElement): void {
+  if (isCartForm(form)) {
+    form.setAttribute(TEMPLATE_FORM_BOX, '');
+    return;
+  }
+  if (!isSignupForm(form)) return;
+  let box = form;
+  for (let a = form.parentElement; a !== null && !NEVER_BOX.has(a.localName); a = a.parentElement) {
+    if (nonSpaceLength(a.textContent ?? '') > BOX_MAX_CHARS) break;
+    box = a;
+  }
+  box.setAttribute(TEMPLATE_FORM_BOX, '');
+}
+
+export function isTemplateFormBox(el: DomElement): boolean {
+  return el.hasAttribute(TEMPLATE_FORM_BOX);
+}
