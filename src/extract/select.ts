@@ -112,14 +112,20 @@ function rowsHoldText(el: DomElement, stats: StatsMap): boolean {
 
 /**
  * A block that holds a data table for most of its text (a product's specifications in their tab, a fee table in
- * its box): content, though its cells never add up to prose.
+ * its box, a data sheet written as a description list): content, though its cells never add up to prose.
  */
 function isDataTableBlock(el: DomElement, st: ElementStats, stats: StatsMap): boolean {
-  const table = el.localName === 'table' ? el : el.querySelector('table');
-  if (table === null || isLayoutTable(table) || rowsOf(table).length < 3) return false;
+  const data = el.localName === 'table' || el.localName === 'dl' ? el : el.querySelector('table, dl');
+  if (data === null || !(data.localName === 'dl' ? isDataList(data) : !isLayoutTable(data) && rowsOf(data).length >= 3)) return false;
   // A form laid out in a table (a comment form's "Name:", "E-Mail:") is no data (its fields are gone by now).
   if (el.localName === 'form' || el.querySelector('form') !== null) return false;
-  return (stats.get(table)?.chars ?? 0) >= 0.7 * st.chars;
+  return (stats.get(data)?.chars ?? 0) >= 0.7 * st.chars;
+}
+
+/** A description list of three terms or more, each with a description: a data sheet (D355). */
+function isDataList(dl: DomElement): boolean {
+  const terms = dl.querySelectorAll('dt').length;
+  return terms >= 3 && dl.querySelectorAll('dd').length >= terms;
 }
 
 function firstLine(el: DomElement): string {
