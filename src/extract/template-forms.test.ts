@@ -1,9 +1,11 @@
-// Template forms (D352, D354): which forms mark their box, and how far the box reaches.
+// Template forms (D352, D354, D356): which forms mark their box, and how far the box reaches.
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from './dom.ts';
 import { isTemplateFormBox, markTemplateForm } from './template-forms.ts';
 
 const PITCH = '<p>Our weekly letter</p><p>One recipe every Friday. No spam.</p>';
+const TEXT = `<p>${'A paragraph of the text, long enough to matter. '.repeat(10)}</p>`;
+const WHY = '<p>Tell us which branch you visited and what went wrong, and we will answer within two working days.</p>';
 
 function marked(body: string): string[] {
   const doc = parseDocument(`<html><body><main>${body}</main></body></html>`);
@@ -11,27 +13,34 @@ function marked(body: string): string[] {
   return Array.from(doc.querySelectorAll('*')).filter(isTemplateFormBox).map((e) => e.getAttribute('id') ?? e.localName);
 }
 
-describe('sign-up boxes', () => {
+describe('sign-up boxes (D352)', () => {
+  // A sign-up form marks its box; another form with only labels marks itself (D356), never the box.
   it.each([
     ['an e-mail field and a button', '<input type="email" name="email"><button>Subscribe</button>', ['box']],
     ['a text field named for an address, a consent box', '<input type="text" name="EMAIL"><input type="checkbox" name="ok"><input type="submit">', ['box']],
     ['a name and an e-mail field', '<input name="first"><input type="email">', ['box']],
-    ['a contact form (a text area)', '<input type="email"><textarea name="msg"></textarea>', []],
-    ['a login (a password)', '<input type="email"><input type="password">', []],
-    ['a search field', '<input type="search" name="q"><button>Go</button>', []],
-    ['three fields', '<input name="a"><input name="b"><input type="email">', []],
+    ['a contact form (a text area)', '<input type="email"><textarea name="msg"></textarea>', ['form']],
+    ['a login (a password)', '<input type="email"><input type="password">', ['form']],
+    ['a search field', '<input type="search" name="q"><button>Go</button>', ['form']],
+    ['three fields', '<input name="a"><input name="b"><input type="email">', ['form']],
   ])('%s', (_name, fields, want) => {
-    expect(marked(`<p>${'A paragraph of the text, long enough to matter. '.repeat(10)}</p><div id="box">${PITCH}<form>${fields}</form></div>`)).toEqual(want);
+    expect(marked(`${TEXT}<div id="box">${PITCH}<form id="form">${fields}</form></div>`)).toEqual(want);
   });
 
   it('stops below a block that holds more than a pitch, and never marks <main>', () => {
-    const text = `<p>${'A paragraph of the text, long enough to matter. '.repeat(10)}</p>`;
-    expect(marked(`<div id="outer">${text}<div id="box">${PITCH}<form><input type="email"></form></div></div>`)).toEqual(['box']);
+    expect(marked(`<div id="outer">${TEXT}<div id="box">${PITCH}<form><input type="email"></form></div></div>`)).toEqual(['box']);
     expect(marked(`<form id="bare"><input type="email"></form>`)).toEqual(['bare']);
+  });
+});
+
+describe('forms of labels alone (D356) and cart forms (D354)', () => {
+  it('marks a form with nothing but its fields\' labels, and not one that explains itself', () => {
+    expect(marked('<p>Text.</p><form id="servings" action="/r/12">für <input name="n" value="4"> Portionen <button>Umrechnen</button></form>')).toEqual(['servings']);
+    expect(marked(`<form id="complaint" action="/feedback">${WHY}<input name="branch"><textarea></textarea></form>`)).toEqual([]);
   });
 
   it('marks a form that posts to the cart, and only the form', () => {
-    const box = (action: string): string[] => marked(`<div id="buy"><p>A short description of the product.</p><form id="cart" action="${action}"><input name="qty"><button>Add to cart</button></form></div>`);
+    const box = (action: string): string[] => marked(`<div id="buy"><p>A short description of the product.</p><form id="cart" action="${action}">${WHY}<input name="qty"><button>Add to cart</button></form></div>`);
     for (const action of ['/shop/cart/update', 'index.php?controller=cart', '/checkout/add', '/warenkorb/hinzufuegen', 'basket.php']) expect(box(action)).toEqual(['cart']);
     for (const action of ['/search', '/cartography/maps', '/contact']) expect(box(action)).toEqual([]);
   });

@@ -2,11 +2,12 @@
 //  a sign-up box, "Sunday Supper, in your inbox" with an e-mail field and a button between a recipe's paragraphs, by
 //  a front end whose class names say nothing (Tailwind utilities, a CMS block id): one e-mail field and no text area
 //  or password, in a box of a line or two (D352);
-//  a shop's buying form (price, variants, quantity, "In den Warenkorb", stock), which posts to the cart (D354).
+//  a shop's buying form (price, variants, quantity, "In den Warenkorb", stock), which posts to the cart (D354);
+//  a form of labels alone ("Quantity:", "für … Portionen"), which would leave them standing in the text (D356).
 // The forms' fields are removed with the other controls before the template pass, so the box is marked then and
 // judged there.
 import { nonSpaceLength } from '../io/text.ts';
-import type { DomElement } from './dom.ts';
+import { type DomElement, isElement, TEXT_NODE } from './dom.ts';
 
 /** The attribute such a box carries from removeNonContent to the template pass (never written out). */
 const TEMPLATE_FORM_BOX = 'data-extract-template-form';
@@ -30,22 +31,37 @@ function isCartForm(form: DomElement): boolean {
   return /(?:^|[/?=&._-])(?:cart|basket|warenkorb|checkout)(?:$|[/?=&._-])/i.test(form.getAttribute('action') ?? '');
 }
 
+/** The most text a form may show besides its controls to be only their labels ("Quantity:", "Name", "E-Mail"). */
+const LABELS_MAX_CHARS = 40;
+
+/** Non-space characters of a form's text outside its controls (button labels, option names, text areas). */
+function labelChars(el: DomElement): number {
+  let n = 0;
+  for (let c = el.firstChild; c !== null; c = c.nextSibling) {
+    if (c.nodeType === TEXT_NODE) n += nonSpaceLength(c.textContent ?? '');
+    else if (isElement(c) && !CONTROLS.has(c.localName)) n += labelChars(c);
+  }
+  return n;
+}
+
+const CONTROLS = new Set(['button', 'select', 'option', 'optgroup', 'textarea', 'datalist']);
+
 /**
  * Marks a template form's box: a cart form itself (the product's short description often shares its parent), a
  * sign-up form's highest ancestor with no more than a pitch of text.
  */
 export function markTemplateForm(form: DomElement): void {
-  if (isCartForm(form)) {
-    form.setAttribute(TEMPLATE_FORM_BOX, '');
+  if (isSignupForm(form)) {
+    let box = form;
+    for (let a = form.parentElement; a !== null && !NEVER_BOX.has(a.localName); a = a.parentElement) {
+      if (nonSpaceLength(a.textContent ?? '') > BOX_MAX_CHARS) break;
+      box = a;
+    }
+    box.setAttribute(TEMPLATE_FORM_BOX, '');
     return;
   }
-  if (!isSignupForm(form)) return;
-  let box = form;
-  for (let a = form.parentElement; a !== null && !NEVER_BOX.has(a.localName); a = a.parentElement) {
-    if (nonSpaceLength(a.textContent ?? '') > BOX_MAX_CHARS) break;
-    box = a;
-  }
-  box.setAttribute(TEMPLATE_FORM_BOX, '');
+  // A form with nothing but its fields' labels leaves those labels standing alone once its fields are gone (D356).
+  if (isCartForm(form) || labelChars(form) <= LABELS_MAX_CHARS) form.setAttribute(TEMPLATE_FORM_BOX, '');
 }
 
 export function isTemplateFormBox(el: DomElement): boolean {
