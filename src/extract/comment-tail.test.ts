@@ -89,6 +89,17 @@ describe('cutting readers\' comments from the content', () => {
     expect(out).not.toContain('Jonah');
   });
 
+  it('cuts from an empty anchor named for the reviews (D357)', () => {
+    const out = md(`${P(4)}<a name="reviews"></a><b>Customer Reviews</b> (4 reviews, average <img src="s.gif" alt="">)<br><b>Great rod</b><br><i>Reviewer: Glen H.</i><br>Casts dries beautifully and handled a big brown trout without any drama.<br>`);
+    expect(out).toContain('Paragraph 3 of prose');
+    expect(out).not.toContain('Glen');
+  });
+
+  it('cuts at such an anchor before a bare "Reviews" heading too: a shop\'s, unlike a bare "Comments" in docs', () => {
+    const out = md(`${P(4)}<a name="reviews"></a><h2>Reviews</h2><p>Bought it for my son, and he was catching fish on the next weekend already.</p>`);
+    expect(out).not.toContain('catching fish');
+  });
+
   it('keeps a documentation section called "Comments" behind its named anchor', () => {
     const out = md(`${P(4)}<a name="comments"></a><h2>Comments</h2><p>A comment starts with a hash sign and runs to the end of the line; the parser skips it.</p>`);
     expect(out).toContain('starts with a hash sign');

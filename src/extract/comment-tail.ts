@@ -31,8 +31,11 @@ const COMMENT_OPENINGS: readonly RegExp[] = [
   /^(?:what|was)\s+(?:(?:other|our|unsere)\s+)?(?:people|folks?|readers|others|visitors|users|customers|cooks|bakers|you|andere|leser(?:innen)?|besucher(?:innen)?|nutzer(?:innen)?|kunden|ihr)\s+(?:\S+\s+){0,4}(?:have\s+|hat\s+|haben\s+|are\s+)?(?:said|say|saying|think|sagen|meinen|geschrieben|schreiben)\b/i,
 ];
 
-/** Names of the empty anchor templates put where readers' comments or trackbacks begin (`<a name="comments">`). */
-const COMMENT_ANCHOR = /^(?:comments?|kommentare?|leserkommentare|respond|responses|reactions|reaktionen|trackbacks?|pingbacks?)$/i;
+/**
+ * Names of the empty anchor templates put where readers' comments, trackbacks or customer reviews begin
+ * (`<a name="comments">`, a shop's `<a name=reviews>`).
+ */
+const COMMENT_ANCHOR = /^(?:comments?|kommentare?|leserkommentare|respond|responses|reactions|reaktionen|trackbacks?|pingbacks?|reviews?|customer-reviews|bewertungen|kundenbewertungen|rezensionen)$/i;
 
 /**
  * An empty anchor (no link, no text) named for the comments: blog engines and portal scripts (Movable Type,
