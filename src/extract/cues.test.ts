@@ -81,6 +81,10 @@ describe('cue words', () => {
     ['container padding-top--md padding-bottom--lg', false],
     ['mt-3 pb-2 border-top', false],
     ['mt-3 site-bottom', true],
+    // Semantic UI's attachment words (D358).
+    ['ui bottom attached tab segment', false],
+    ['ui top attached segment', false],
+    ['bottom-bar attached-files', true],
   ])('class "%s" weak negative: %s', (cls, want) => {
     expect(hasWeakNegativeCue(el(`<div class="${cls}">x</div>`))).toBe(want);
   });

@@ -196,9 +196,10 @@ function isFactTable(el: DomElement): boolean {
 
 /**
  * Spacing utility classes of CSS frameworks (Infima's `margin-top--md`, Bootstrap's `mt-3`/`pb-2`, `border-top`)
- * style any element; their "top" and "bottom" name no page region.
+ * style any element; their "top" and "bottom" name no page region. Nor do Semantic UI's (Fomantic's) attachment
+ * words: `ui bottom attached tab segment` is a tab panel joined to the menu above it (D358).
  */
-const SPACING_UTILITY = /(?:^|\s)(?:margin|padding|border|m[tbxy]?|p[tbxy]?)-(?:top|bottom)(?:$|[\w-]*)/g;
+const SPACING_UTILITY = /(?:^|\s)(?:(?:margin|padding|border|m[tbxy]?|p[tbxy]?)-(?:top|bottom)(?:$|[\w-]*)|(?:top|bottom)(?=\s+attached(?:$|\s)))/g;
 
 export function hasWeakNegativeCue(el: DomElement): boolean {
   if (STRUCTURE_TAGS.has(el.localName)) return false;

@@ -52,6 +52,8 @@ describe('golden pages', () => {
     // Tab panels a Bootstrap snippet names after its tab bar (`id="nav_tabs_content_4102"`): the "nav" is the bar's (D349).
     // Its buying form (price, decor, stock) posts to the cart and goes (D354).
     ['snippet-tabs', ['vier Minuten ziehen lassen', '| Höhe | 17 cm mit Deckel |'], ['Stövchen aus Messing', 'Impressum', '39,90', 'Auf Lager']],
+    // Semantic UI tab panels, `ui bottom attached tab segment`: "bottom" there is how the panel joins the menu (D358).
+    ['semantic-ui-tabs', ['| **Wassersäule** | 5.000 mm (Außenzelt) |', 'mit der Windseite nach hinten'], ['Heringe', 'Weitblick Outdoor']],
     // A help page's closed drop-downs: the question is the text of a link to "#" that opens its body, kept as a line of
     // text without its 16 px icon (D350); the related topics go.
     ['flare-dropdowns', ['\n\nWas passiert, wenn der Server zur geplanten Zeit ausgeschaltet ist?\n\n', 'Die Sicherung wird beim nächsten Start'], ['Geschlossen', 'Verwandte Themen', '](']],
