@@ -34,6 +34,12 @@ describe('opensReaderComments', () => {
     'Reviews and ratings (12)',
     'Bewertungen und Kommentare',
     'What customers are saying',
+    // D359: a label before it, and the readers' own section named as such.
+    'READER FORUM: What readers are saying',
+    'Reader forum',
+    "Readers' comments",
+    'Leserforum',
+    'Leser-Kommentare (7)',
   ])('"%s" opens readers\' comments', (line) => {
     expect(opensReaderComments(line)).toBe(true);
   });
@@ -55,6 +61,8 @@ describe('opensReaderComments', () => {
     'Reviews: what the tests measured', // no count
     'Reviews and comments from the trade press', // a section of the text
     'What the experts are saying', // the text's own sources
+    'Analysis: what the figures say', // a label before a subheading of the text
+    'Leserbriefe', // letters printed by the paper are part of its pages
   ])('"%s" does not', (line) => {
     expect(opensReaderComments(line)).toBe(false);
   });

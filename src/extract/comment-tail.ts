@@ -26,9 +26,12 @@ const COMMENT_OPENINGS: readonly RegExp[] = [
   // together, which no text uses as a subheading of its own.
   /^(?:ratings?|reviews|comments|bewertungen|kommentare|rezensionen)\s*(?:&|\+|and|und)\s*(?:ratings?|reviews|comments|bewertungen|kommentare|rezensionen)\s*(?:\(\s*\d+\s*\))?\s*:?$/i,
   /\b(?:gästebuch|gästebucheinträge|guestbook|guest book)\b/i,
+  // "Reader forum", "Readers' comments", "Leserforum", "Leser-Kommentare": the readers' own section under a story.
+  /^(?:readers?'?|leser)[\s-]?(?:forum|comments|kommentare|meinungen)\b/i,
   // "What readers have said about this recipe", "Was andere zu diesem Rezept sagen", "What our customers say": said by
   // the page's visitors (not "What the figures say", a subheading of the text).
-  /^(?:what|was)\s+(?:(?:other|our|unsere)\s+)?(?:people|folks?|readers|others|visitors|users|customers|cooks|bakers|you|andere|leser(?:innen)?|besucher(?:innen)?|nutzer(?:innen)?|kunden|ihr)\s+(?:\S+\s+){0,4}(?:have\s+|hat\s+|haben\s+|are\s+)?(?:said|say|saying|think|sagen|meinen|geschrieben|schreiben)\b/i,
+  // A label may stand before it: "READER FORUM: What readers are saying".
+  /^(?:[^:.!?]{1,30}:\s*)?(?:what|was)\s+(?:(?:other|our|unsere)\s+)?(?:people|folks?|readers|others|visitors|users|customers|cooks|bakers|you|andere|leser(?:innen)?|besucher(?:innen)?|nutzer(?:innen)?|kunden|ihr)\s+(?:\S+\s+){0,4}(?:have\s+|hat\s+|haben\s+|are\s+)?(?:said|say|saying|think|sagen|meinen|geschrieben|schreiben)\b/i,
 ];
 
 /**
