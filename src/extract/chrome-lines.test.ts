@@ -4,6 +4,10 @@ import { dropChromeParagraphs, isChromeLine } from './chrome-lines.ts';
 describe('chrome lines', () => {
   it.each([
     ['Letzte Änderung: 17.01.2006', true],
+    // Word's settings pasted as text (D360).
+    ['Normal 0 21 false false false DE X-NONE X-NONE MicrosoftInternetExplorer4', true],
+    ['Normal 0 false false false EN-US X-NONE X-NONE', true],
+    ['Normal 0 is the lowest setting of the dial; false readings are rare.', false],
     ['Sie befinden sich hier: [Home](a) > [Rathaus](b) > [Bekanntmachungen](c)', true],
     ['Sie sind hier: [Startseite](a) » [Presse](b) » Pressemitteilung 47/2003', true],
     ['You are here: [Home](a) / [News](b)', true],

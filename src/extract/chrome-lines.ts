@@ -32,6 +32,9 @@ const CHROME_LINES: readonly RegExp[] = [
   new RegExp(String.raw`^(?:best\s+viewed\s+(?:with|in|at|using)|am\s+besten\s+(?:zu\s+sehen|betrachtet|anzusehen)\s+mit|optimiert\s+für\s+(?:netscape|internet\s+explorer|\d{3,4}\s*[x×]))${LONG_TAIL}$`, 'i'),
   new RegExp(String.raw`^(?:this\s+(?:page|site)\s+is\s+(?:always\s+|still\s+|permanently\s+)?under\s+construction|under\s+construction|(?:diese\s+)?seite\s+(?:ist\s+)?(?:noch\s+|immer\s+)?im\s+aufbau)${LONG_TAIL}$`, 'i'),
   new RegExp(String.raw`^(?:this\s+(?:[^\n]{1,60}\s+)?(?:web\s*)?ring\s+site\s+is\s+owned\s+by|(?:want\s+to\s+)?join\s+(?:the|this)\s+(?:web\s*)?ring)\b${LONG_TAIL}$`, 'i'),
+  // Word's document settings, left as text when a rich-text editor pasted from Word drops the conditional comment
+  // around them (D360): "Normal 0 21 false false false DE X-NONE X-NONE MicrosoftInternetExplorer4".
+  /^normal\s+0\s+(?:\d+\s+)?false\s+false\s+false\b[^\n]{0,120}$/i,
 ];
 
 /** Print and send links (a bar of them, or one alone), and the navigation bar of a webring. */
