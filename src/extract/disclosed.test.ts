@@ -18,6 +18,9 @@ describe('content shown on demand', () => {
     ['named by an expandable #link', '<a href="#y" aria-expanded="false">Q</a><div id="y" hidden>A</div>', true],
     ['right after its control', '<h3><button aria-expanded="false">Q</button></h3><div id="y" hidden>A</div>', true],
     ['a tab panel', '<div role="tablist"></div><div id="y" role="tabpanel" hidden>A</div>', true],
+    ['named in a script link\'s call (D361)', '<p><a href="javascript:hmToggleExpand(\'y\')">Q</a></p><p>Text</p><div id="y" style="display:none">A</div>', true],
+    ['named in a script link\'s call, in double quotes', '<a href=\'JavaScript:toggle("y", 1)\'>Q</a><div id="y" hidden>A</div>', true],
+    ['a script link naming another element', '<a href="javascript:toggle(\'z\')">Q</a><div id="y" hidden>A</div>', false],
     ['a plain #link does not open anything', '<a href="#y">Q</a><div id="y" hidden>A</div>', false],
     ['hidden with no control', '<p>Text</p><div id="y" hidden>A</div>', false],
   ])('%s', (_name, html, disclosed) => {
@@ -54,6 +57,8 @@ describe('golden pages', () => {
     ['snippet-tabs', ['vier Minuten ziehen lassen', '| Höhe | 17 cm mit Deckel |'], ['Stövchen aus Messing', 'Impressum', '39,90', 'Auf Lager']],
     // Semantic UI tab panels, `ui bottom attached tab segment`: "bottom" there is how the panel joins the menu (D358).
     ['semantic-ui-tabs', ['| **Wassersäule** | 5.000 mm (Außenzelt) |', 'mit der Windseite nach hinten'], ['Heringe', 'Weitblick Outdoor']],
+    // A 2011 help page's drop-downs opened by `javascript:hmToggleExpand('TOGGLE0A1')` links (D361).
+    ['script-link-dropdowns', ['Wo liegen die Archivdateien?', 'Im Unterverzeichnis Archiv'], ['Copyright', 'Inhalt']],
     // A help page's closed drop-downs: the question is the text of a link to "#" that opens its body, kept as a line of
     // text without its 16 px icon (D350); the related topics go.
     ['flare-dropdowns', ['\n\nWas passiert, wenn der Server zur geplanten Zeit ausgeschaltet ist?\n\n', 'Die Sicherung wird beim nächsten Start'], ['Geschlossen', 'Verwandte Themen', '](']],

@@ -2,8 +2,9 @@
 // them until a control is used, so they carry `hidden`, `aria-hidden` or `display:none` like a closed menu or a
 // honeypot does, but a reader who opens them reads them, and hand-cleaned reference texts of FAQ and service pages
 // include them. A hidden element counts as disclosed content when it is a tab panel, when a control on the page
-// names it (`aria-controls`, a `#id` in `data-target`/`data-bs-target`/`href` of an expandable control), or when it
-// directly follows its own control (an element with `aria-expanded`, or one holding such an element).
+// names it (`aria-controls`, a `#id` in `data-target`/`data-bs-target`/`href` of an expandable control, an id quoted
+// in a script link's call), or when it directly follows its own control (an element with `aria-expanded`, or one
+// holding such an element).
 import { type DomElement, HEADING_TAGS } from './dom.ts';
 
 /** Controls that open a panel of the page (see above). */
@@ -25,10 +26,17 @@ export function addControlledIds(ids: Set<string>, c: DomElement): void {
   if (c.localName === 'a') addIds(ids, c.getAttribute('href'), true);
 }
 
+/** A quoted name in a script link (`javascript:hmToggleExpand('TOGGLE0186A1')`). */
+const QUOTED_NAME = /(['"])([\w:.-]+)\1/g;
+
 /** The ids of the elements the controls below `root` show on demand. */
 export function disclosedIds(root: DomElement): Set<string> {
   const ids = new Set<string>();
   for (const c of Array.from(root.querySelectorAll(CONTROL_SELECTOR))) addControlledIds(ids, c);
+  // Before ARIA, a script link named the panel it toggles in its call (help generators' drop-downs, D361).
+  for (const a of Array.from(root.querySelectorAll('a[href^="javascript:" i]'))) {
+    for (const m of (a.getAttribute('href') ?? '').matchAll(QUOTED_NAME)) ids.add(m[2]);
+  }
   return ids;
 }
 
