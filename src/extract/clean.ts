@@ -55,6 +55,33 @@ function classTokens(el: DomElement): string[] {
   return (el.getAttribute('class') ?? '').split(/\s+/).filter((t) => t !== '');
 }
 
+/** Classes that close a panel (the state a tab's script toggles), as the cue words read them. */
+const CLOSING_CLASS = /^(?:hidden|hide|d-none|is-hidden|invisible)$/i;
+
+/**
+ * A tab panel closed by a class (CS-Cart's `div.ty-wysiwyg-content.content-features.hidden#content_features`, D362):
+ * a sibling of the same tag without a closing class has every class it has besides the closing one and the one
+ * that repeats its own id (`content-features`).
+ */
+function isClassClosedTab(el: DomElement): boolean {
+  const cls = classTokens(el);
+  if (!cls.some((t) => CLOSING_CLASS.test(t)) || !PANEL_TAGS.has(el.localName)) return false;
+  const shared = cls.filter((t) => !CLOSING_CLASS.test(t) && !namesId(t, el));
+  if (shared.length === 0) return false;
+  for (let s = el.parentElement?.firstElementChild ?? null; s !== null; s = s.nextElementSibling) {
+    if (s === el || s.localName !== el.localName || isHidden(s)) continue;
+    const own = classTokens(s);
+    if (!own.some((t) => CLOSING_CLASS.test(t)) && sharesPanelClass(shared, own)) return true;
+  }
+  return false;
+}
+
+/** A class that spells the element's id (`content-features` on `#content_features`). */
+function namesId(token: string, el: DomElement): boolean {
+  const id = el.getAttribute('id');
+  return id !== null && token.replace(/[-_]/g, '').toLowerCase() === id.replace(/[-_]/g, '').toLowerCase();
+}
+
 /** The shown panel has every class of the hidden one, and perhaps a state of its own (`tab-content is-active`). */
 function sharesPanelClass(hidden: readonly string[], shown: readonly string[]): boolean {
   return hidden.every((t) => shown.includes(t));
@@ -192,7 +219,7 @@ export function removeBoilerplate(root: DomElement, stats: StatsMap, guardShare 
   const isReviews = (el: DomElement): boolean => el.hasAttribute('id') && isPanelBlock(el) && (reviews ??= reviewPanelIds(root)).has(el.getAttribute('id') ?? '');
   let ids: ReadonlySet<string> | null = null;
   // A panel shown on demand, hidden by a class (`div.hidden[role=tabpanel]`) rather than an attribute (D340).
-  const closedPanel = (el: DomElement): boolean => isDisclosed(el, (ids ??= disclosedIds(root))) && !hasStrongNegativeCue(el, true);
+  const closedPanel = (el: DomElement): boolean => (isDisclosed(el, (ids ??= disclosedIds(root))) || isClassClosedTab(el)) && !hasStrongNegativeCue(el, true);
   const walk = (el: DomElement): void => {
     for (const c of elementChildren(el)) {
       // A note in the text's flow is kept whole, past the tag rule and its parts' class words ("starlight-aside__content").

@@ -97,6 +97,11 @@ describe('cutting readers\' comments from the content', () => {
     expect(out).not.toContain('Jonah');
   });
 
+  it('does not cut at a tab bar\'s label, one list item among others (D362)', () => {
+    const out = md(`${P(4)}<ul><li>Beschreibung</li><li>Pflege</li><li>Bewertungen (12)</li></ul>${P(2, 'panels')}`);
+    expect(out).toContain('Paragraph 1 of panels');
+  });
+
   it('cuts from an empty anchor named for the reviews (D357)', () => {
     const out = md(`${P(4)}<a name="reviews"></a><b>Customer Reviews</b> (4 reviews, average <img src="s.gif" alt="">)<br><b>Great rod</b><br><i>Reviewer: Glen H.</i><br>Casts dries beautifully and handled a big brown trout without any drama.<br>`);
     expect(out).toContain('Paragraph 3 of prose');

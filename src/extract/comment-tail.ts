@@ -126,10 +126,15 @@ function isWholeLine(el: DomElement): boolean {
 // "G&auml;stebuch" reaches us as "G", "ä", "stebuch"); only a text with one is looked at more closely.
 const OPENING_WORD = /komment|comment|respons|repl|antwort|reaktion|stebuch|guest|eintr|entries|review|bewertung|rezension|said|say|think|sagen|meinen|schreiben|views|opinion|meinung/i;
 
-/** The outermost element from `text`'s parent up to `root` whose whole text is an opening line, or null. */
+/**
+ * The outermost element from `text`'s parent up to `root` whose whole text is an opening line, or null. A line that
+ * is one item of a list among others is a tab's or a menu's label ("Beschreibung | Technische Daten | Bewertungen
+ * (23)"): the panels after the tab bar are not readers' entries (D362).
+ */
 function openingAround(text: DomNode, root: DomElement): DomElement | null {
   let found: DomElement | null = null;
   for (let a = text.parentNode as DomElement | null; a !== null && a !== root; a = a.parentElement) {
+    if (a.localName === 'li' && (a.previousElementSibling?.localName === 'li' || a.nextElementSibling?.localName === 'li')) return null;
     const line = boundedText(a, MAX_LINE_TEXT, (t) => t.length);
     if (line === null) break;
     if (opensReaderComments(line) && (!isInlineTag(a.localName) || isWholeLine(a))) found = a;

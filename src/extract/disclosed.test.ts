@@ -59,6 +59,9 @@ describe('golden pages', () => {
     ['semantic-ui-tabs', ['| **Wassersäule** | 5.000 mm (Außenzelt) |', 'mit der Windseite nach hinten'], ['Heringe', 'Weitblick Outdoor']],
     // A 2011 help page's drop-downs opened by `javascript:hmToggleExpand('TOGGLE0A1')` links (D361).
     ['script-link-dropdowns', ['Wo liegen die Archivdateien?', 'Im Unterverzeichnis Archiv'], ['Copyright', 'Inhalt']],
+    // A CS-Cart product page (D362): the tab bar's "Bewertungen (12)" label is no comment heading, and the care panel
+    // closed by `hidden` beside the open `content-description` panel is a tab panel.
+    ['tab-bar-reviews-label', ['Prüfschnitt durch ein frisches Roggenbrot', 'gegen eine kleine Gebühr'], ['Das passt dazu', 'Schneidbrett']],
     // A help page's closed drop-downs: the question is the text of a link to "#" that opens its body, kept as a line of
     // text without its 16 px icon (D350); the related topics go.
     ['flare-dropdowns', ['\n\nWas passiert, wenn der Server zur geplanten Zeit ausgeschaltet ist?\n\n', 'Die Sicherung wird beim nächsten Start'], ['Geschlossen', 'Verwandte Themen', '](']],
