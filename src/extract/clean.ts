@@ -186,7 +186,7 @@ const TAB_CONTROL = `${CONTROL_SELECTOR}, [role="tab"]`;
  */
 function reviewPanelIds(root: DomElement): Set<string> {
   const ids = new Set<string>();
-  for (const tab of Array.from(root.querySelectorAll(`${TAB_CONTROL}, li > a[href^="#"]`))) {
+  for (const tab of Array.from(root.querySelectorAll(`${TAB_CONTROL}, a[href^="#"]`))) {
     if (!COMMENTS_HEADING.test((tab.textContent ?? '').replace(/\s+/g, ' ').trim())) continue;
     if (tab.matches(TAB_CONTROL)) addControlledIds(ids, tab);
     else addSiblingPanelId(ids, tab);
@@ -195,11 +195,13 @@ function reviewPanelIds(root: DomElement): Set<string> {
 }
 
 /**
- * A plain list link's target, when it is a sibling of the link's list: a tab bar above its panels. A table of contents
- * beside the text ("Responses", "Comments") names sections elsewhere and is not taken.
+ * A plain fragment link's target, when it is a sibling of the link's list or bar: a tab bar above its panels
+ * (`ul > li > a`, or OpenCart's `div.htabs > a`, D363). A table of contents beside the text ("Responses",
+ * "Comments") names sections elsewhere and is not taken.
  */
 function addSiblingPanelId(ids: Set<string>, link: DomElement): void {
-  const list = link.parentElement?.parentElement ?? null;
+  const parent = link.parentElement;
+  const list = parent?.localName === 'li' ? parent.parentElement : parent ?? null;
   const id = (link.getAttribute('href') ?? '').slice(1);
   if (list === null || id === '') return;
   for (let s = list.parentElement?.firstElementChild ?? null; s !== null; s = s.nextElementSibling) {

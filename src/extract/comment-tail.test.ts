@@ -145,6 +145,14 @@ describe('a comment section named by its head block or its tab (D343, D344)', ()
     expect(out).not.toContain('Pfeift laut');
   });
 
+  it('removes the panel a bar of plain links names as reviews (OpenCart, D363)', () => {
+    const tabs = '<div id="tabs" class="htabs"><a href="#tab-description">Beschreibung</a> <a href="#tab-review">Bewertungen (3)</a></div>';
+    const review = '<div class="author"><b>Matthias R.</b> am 14.02.2012</div><div class="text">Endlich eine Handmühle, die auch für Espresso fein genug mahlt, und das seit einem Jahr ohne Ausfall.</div>';
+    const out = md(`<div id="content">${tabs}<div id="tab-description" class="tab-content">${P(6)}</div><div id="tab-review" class="tab-content">${review}${review}</div></div>`);
+    expect(out).toContain('Paragraph 5 of the text');
+    expect(out).not.toContain('Endlich eine Handmühle');
+  });
+
   it('keeps the section a table of contents elsewhere names "Responses"', () => {
     const toc = '<aside><ul><li><a href="#request">Request</a></li><li><a href="#responses">Responses</a></li></ul></aside>';
     const out = md(`${toc}<main><div id="request">${P(4)}</div><div id="responses"><p>A successful call returns the created shipment with status 201 and its rates, cheapest first.</p></div></main>`);
