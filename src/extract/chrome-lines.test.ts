@@ -4,6 +4,10 @@ import { dropChromeParagraphs, isChromeLine } from './chrome-lines.ts';
 describe('chrome lines', () => {
   it.each([
     ['Letzte Änderung: 17.01.2006', true],
+    // PHP's messages printed into the page (D364).
+    ['**Notice**: Undefined variable: text\\_tax\\_class in **/home/kontor/public\\_html/catalog/view/theme/kontor/template/product/product.tpl** on line **214**', true],
+    ['Warning: mysql_connect(): Too many connections in /var/www/html/includes/db.php on line 12', true],
+    ['Notice: the office is closed on 24 December; please use the online form in the meantime.', false],
     // Word's settings pasted as text (D360).
     ['Normal 0 21 false false false DE X-NONE X-NONE MicrosoftInternetExplorer4', true],
     ['Normal 0 false false false EN-US X-NONE X-NONE', true],

@@ -116,7 +116,15 @@ function skipTo(line: string, from: number, code: number): number {
   return at === -1 ? line.length : at;
 }
 
+/**
+ * A PHP error message printed into the page ("Notice: Undefined variable: text_tax_class in /home/…/product.tpl on
+ * line 214", D364): never the page's text, however long its path.
+ */
+const PHP_START = /^[\s*_]*(?:php\s+)?(?:notice|warning|deprecated|strict\s+standards|fatal\s+error|parse\s+error)\b/i;
+const PHP_MESSAGE = /^(?:php\s+)?(?:notice|warning|deprecated|strict\s+standards|fatal\s+error|parse\s+error)\s*:\s+[^\n]{1,300}?\s+in\s+\S+\s+on\s+line\s+\d+\s*$/i;
+
 export function isChromeLine(line: string): boolean {
+  if (PHP_START.test(line) && !surelyLonger(line, 400) && PHP_MESSAGE.test(plainText(line))) return true;
   if (surelyLonger(line, 120)) return false;
   const text = plainText(line);
   if (text.length === 0 || text.length > 120) return false;
