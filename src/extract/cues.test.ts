@@ -39,6 +39,10 @@ describe('cue words', () => {
     ['<div class="navbar">', true],
     // Customers' reviews, by their plural class word (D351); one review's text is not named so.
     ['<table class="reviews">', true],
+    // The German author box and byline (D365).
+    ['<div class="ccm-block-content autorbox">', true],
+    ['<span class="autor">', true],
+    ['<div class="autorenrechte-hinweis">', false],
     // Text for subscribers is the story; the box asking for a subscription is not (D353).
     ['<div class="subscriber-only">', false],
     ['<div class="asset-content subscriber-premium">', false],

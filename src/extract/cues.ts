@@ -21,7 +21,7 @@ const STRONG_NEGATIVE = new RegExp(
     'read-more', 'readmore', 'also-read', 'read-next', 'popular', 'trending', 'most-read', 'mostread', 'breadcrumb',
     'pagination', 'pager', 'advert', 'sponsor', 'promo', 'print-only', 'skip-link', 'skiplink',
     'screen-reader', 'sr-only', 'visually-hidden', 'visuallyhidden', 'hidden-print', 'disclosure', 'byline', 'dateline',
-    'author-bio', 'about-author', 'author-box', 'authorbox', 'postmeta', 'toolbar', 'tooltip', 'modal', 'popup',
+    'author-bio', 'about-author', 'author-box', 'authorbox', 'autorbox', 'autor-box', 'autorenbox', 'postmeta', 'toolbar', 'tooltip', 'modal', 'popup',
     'overlay', 'banner-ad', 'masthead', 'site-header', 'site-footer', 'subnav', 'navbar', 'navigation', 'menu',
     // In-page tables of contents, "was this page helpful?" boxes, calls to action and donation appeals.
     // Readers' support appeals under news stories ("You've read 9 articles… we have a small favour to ask").
@@ -34,7 +34,7 @@ const STRONG_NEGATIVE = new RegExp(
   ].join('|') +
     `|${W}(?:ads?|ad\\d*|adv|ad-\\w+|adslot|dfp|gpt|nav|tags?|tag-list|tagcloud|footer|share|social|widget|sidebar|rail|` +
     `right-rail|aside|meta|post-meta|entry-meta|article-meta|credits?|copyright|legal|rating|` +
-    `login|signin|author|timestamp|reviews|date|published|caption|figcaption|photo-credit|disclaimer|inline-ad|toc|feedback|cta|epic|` +
+    `login|signin|author|autor|timestamp|reviews|date|published|caption|figcaption|photo-credit|disclaimer|inline-ad|toc|feedback|cta|epic|` +
     // A recipe card's nutrition facts: figures per serving, not the recipe's text.
     `nutrition|nutrition-facts|naehrwerte?|nährwerte?|naehrwertangaben|nährwertangaben)${E}` +
     '|(?:^|\\s)(?:hidden|hide|d-none|is-hidden|invisible)(?:$|\\s)',
