@@ -40,6 +40,10 @@ describe('opensReaderComments', () => {
     "Readers' comments",
     'Leserforum',
     'Leser-Kommentare (7)',
+    // D366: the call to discuss, with its exclamation mark.
+    'LESER-FORUM: Diskutieren Sie mit!',
+    'Join the discussion!',
+    'Have your say!',
   ])('"%s" opens readers\' comments', (line) => {
     expect(opensReaderComments(line)).toBe(true);
   });
@@ -63,6 +67,8 @@ describe('opensReaderComments', () => {
     'What the experts are saying', // the text's own sources
     'Analysis: what the figures say', // a label before a subheading of the text
     'Leserbriefe', // letters printed by the paper are part of its pages
+    'Diskutieren Sie mit uns über die Zukunft der Innenstadt!', // a sentence of the text
+    'Join the discussion.',
   ])('"%s" does not', (line) => {
     expect(opensReaderComments(line)).toBe(false);
   });
@@ -95,6 +101,12 @@ describe('cutting readers\' comments from the content', () => {
     const out = md(`${P(4)}<a name="comments"></a><b>comments</b><br><b>Jonah</b> said on Feb 15: what a lovely first attempt, keep going!<br>`);
     expect(out).toContain('Paragraph 3 of prose');
     expect(out).not.toContain('Jonah');
+  });
+
+  it('cuts at a readers\' forum box headed by a call to discuss (D366)', () => {
+    const out = md(`${P(4)}<table><tr><td><b>LESER-FORUM: Diskutieren Sie mit!</b></td></tr><tr><td><i>"Man hätte die Brücke schon vor zehn Jahren prüfen müssen."</i> - <b>hafenkind62</b>, 13.05.2002</td></tr></table>`);
+    expect(out).toContain('Paragraph 3 of prose');
+    expect(out).not.toContain('hafenkind62');
   });
 
   it('does not cut at a tab bar\'s label, one list item among others (D362)', () => {

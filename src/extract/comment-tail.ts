@@ -59,9 +59,16 @@ const MAX_LINE_TEXT = 4 * MAX_HEADING_CHARS;
 /** True when `text` (one block's whole text) is a line that opens readers' comments. */
 export function opensReaderComments(text: string): boolean {
   const line = normalizeSpace(text);
-  if (line === '' || line.length > MAX_HEADING_CHARS || /[.!?]$/.test(line)) return false;
+  if (line === '' || line.length > MAX_HEADING_CHARS) return false;
+  if (/[.!?]$/.test(line)) return DISCUSS_CALL.test(line);
   return COMMENT_OPENINGS.some((re) => re.test(line));
 }
+
+/**
+ * The call that heads a comment section, with its exclamation mark ("LESER-FORUM: Diskutieren Sie mit!", "Join the
+ * discussion!", "Have your say!"), after an optional label (D366). A line ending like a sentence opens nothing else.
+ */
+const DISCUSS_CALL = /^(?:[^:.!?]{1,30}:\s*)?(?:diskutieren sie mit|diskutiere mit|join the (?:discussion|conversation)|have your say)\s*!$/i;
 
 /**
  * A heading at or below `el` that opens readers' comments: the head block of a comment section ("Ratings & comments"
@@ -123,8 +130,9 @@ function isWholeLine(el: DomElement): boolean {
 }
 
 // A word every opening above has (umlauts left out: the parser splits a text at a character reference, so
-// "G&auml;stebuch" reaches us as "G", "ä", "stebuch"); only a text with one is looked at more closely.
-const OPENING_WORD = /komment|comment|respons|repl|antwort|reaktion|stebuch|guest|eintr|entries|review|bewertung|rezension|said|say|think|sagen|meinen|schreiben|views|opinion|meinung/i;
+// "G&auml;stebuch" reaches us as "G", "ä", "stebuch"); only a text with one is looked at more closely. "forum" and
+// the calls to discuss are here for D359's "Leserforum" and D366.
+const OPENING_WORD = /komment|comment|respons|repl|antwort|reaktion|stebuch|guest|eintr|entries|review|bewertung|rezension|said|say|think|sagen|meinen|schreiben|views|opinion|meinung|forum|diskut|discussion|conversation/i;
 
 /**
  * The outermost element from `text`'s parent up to `root` whose whole text is an opening line, or null. A line that
