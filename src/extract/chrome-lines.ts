@@ -120,8 +120,10 @@ function skipTo(line: string, from: number, code: number): number {
  * A PHP error message printed into the page ("Notice: Undefined variable: text_tax_class in /home/…/product.tpl on
  * line 214", D364): never the page's text, however long its path.
  */
-const PHP_START = /^[\s*_]*(?:php\s+)?(?:notice|warning|deprecated|strict\s+standards|fatal\s+error|parse\s+error)\b/i;
-const PHP_MESSAGE = /^(?:php\s+)?(?:notice|warning|deprecated|strict\s+standards|fatal\s+error|parse\s+error)\s*:\s+[^\n]{1,300}?\s+in\s+\S+\s+on\s+line\s+\d+\s*$/i;
+const PHP_KIND = String.raw`(?:php\s+)?(?:notice|warning|deprecated|strict\s+standards|fatal\s+error|parse\s+error)`;
+/** The quick look at the Markdown line (bold markers allowed before the word) before its text is read. */
+const PHP_START = new RegExp(String.raw`^[\s*_]*${PHP_KIND}\b`, 'i');
+const PHP_MESSAGE = new RegExp(String.raw`^${PHP_KIND}\s*:\s+[^\n]{1,300}?\s+in\s+\S+\s+on\s+line\s+\d+\s*$`, 'i');
 
 export function isChromeLine(line: string): boolean {
   if (PHP_START.test(line) && !surelyLonger(line, 400) && PHP_MESSAGE.test(plainText(line))) return true;

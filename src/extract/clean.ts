@@ -15,6 +15,7 @@ import {
   hasWeakNegativeCue,
   isHeadingWords,
   isWordsOfSentence,
+  isClosingClass,
   COMMENTS_HEADING,
 } from './cues.ts';
 import { allBut, leadAfterHeadline } from './lead.ts';
@@ -44,19 +45,12 @@ const PANEL_TAGS = new Set(['div', 'section', 'table']);
  */
 function isScriptTab(el: DomElement): boolean {
   const cls = classTokens(el);
-  if (cls.length === 0 || !PANEL_TAGS.has(el.localName)) return false;
-  for (let s = el.parentElement?.firstElementChild ?? null; s !== null; s = s.nextElementSibling) {
-    if (s !== el && s.localName === el.localName && !isHidden(s) && sharesPanelClass(cls, classTokens(s))) return true;
-  }
-  return false;
+  return cls.length > 0 && PANEL_TAGS.has(el.localName) && hasOpenTwin(el, cls, () => true);
 }
 
 function classTokens(el: DomElement): string[] {
   return (el.getAttribute('class') ?? '').split(/\s+/).filter((t) => t !== '');
 }
-
-/** Classes that close a panel (the state a tab's script toggles), as the cue words read them. */
-const CLOSING_CLASS = /^(?:hidden|hide|d-none|is-hidden|invisible)$/i;
 
 /**
  * A tab panel closed by a class (CS-Cart's `div.ty-wysiwyg-content.content-features.hidden#content_features`, D362):
@@ -65,13 +59,20 @@ const CLOSING_CLASS = /^(?:hidden|hide|d-none|is-hidden|invisible)$/i;
  */
 function isClassClosedTab(el: DomElement): boolean {
   const cls = classTokens(el);
-  if (!cls.some((t) => CLOSING_CLASS.test(t)) || !PANEL_TAGS.has(el.localName)) return false;
-  const shared = cls.filter((t) => !CLOSING_CLASS.test(t) && !namesId(t, el));
-  if (shared.length === 0) return false;
+  if (!cls.some(isClosingClass) || !PANEL_TAGS.has(el.localName)) return false;
+  const shared = cls.filter((t) => !isClosingClass(t) && !namesId(t, el));
+  return shared.length > 0 && hasOpenTwin(el, shared, (own) => !own.some(isClosingClass));
+}
+
+/**
+ * A shown sibling of `el`'s tag (not hidden by an attribute, and `open` by its classes) that has every class of
+ * `classes`: the tab open when the page loaded, beside the closed panel `el`.
+ */
+function hasOpenTwin(el: DomElement, classes: readonly string[], open: (own: readonly string[]) => boolean): boolean {
   for (let s = el.parentElement?.firstElementChild ?? null; s !== null; s = s.nextElementSibling) {
     if (s === el || s.localName !== el.localName || isHidden(s)) continue;
     const own = classTokens(s);
-    if (!own.some((t) => CLOSING_CLASS.test(t)) && sharesPanelClass(shared, own)) return true;
+    if (open(own) && sharesPanelClass(classes, own)) return true;
   }
   return false;
 }

@@ -10,6 +10,15 @@ import { isLayoutTable, rowsOf } from './tables.ts';
 const W = String.raw`(?:^|[\s_-])`; // start of a class-name word
 const E = String.raw`(?:$|[\s_-])`; // end of a class-name word
 
+/** Classes that show or hide an element (Tailwind's `hidden`, Bootstrap's `d-none`): a state, whole class tokens. */
+const CLOSING_WORDS = 'hidden|hide|d-none|is-hidden|invisible';
+const CLOSING_TOKEN = new RegExp(`^(?:${CLOSING_WORDS})$`, 'i');
+
+/** A class token that closes a panel (the state a tab's script toggles). */
+export function isClosingClass(token: string): boolean {
+  return CLOSING_TOKEN.test(token);
+}
+
 /** Boilerplate no matter what else the class says (a "post-share" bar is still a share bar). */
 const STRONG_NEGATIVE = new RegExp(
   [
@@ -37,7 +46,7 @@ const STRONG_NEGATIVE = new RegExp(
     `login|signin|author|autor|timestamp|reviews|date|published|caption|figcaption|photo-credit|disclaimer|inline-ad|toc|feedback|cta|epic|` +
     // A recipe card's nutrition facts: figures per serving, not the recipe's text.
     `nutrition|nutrition-facts|naehrwerte?|nährwerte?|naehrwertangaben|nährwertangaben)${E}` +
-    '|(?:^|\\s)(?:hidden|hide|d-none|is-hidden|invisible)(?:$|\\s)',
+    `|(?:^|\\s)(?:${CLOSING_WORDS})(?:$|\\s)`,
 );
 
 /** Weak negatives: template regions that are boilerplate unless the same element also says it is the content. */
@@ -133,7 +142,7 @@ function headsAPart(el: DomElement): boolean {
 const EMBED = /embed|twitter-tweet|instagram-media/;
 
 /** Class words that hide text from sighted readers (screen-reader-only, print-only, hidden). */
-const HIDING = /sr-only|screen-reader|visually-?hidden|print-only|hidden-print|(?:^|\s)(?:hidden|hide|d-none|is-hidden|invisible)(?:$|\s)/;
+const HIDING = new RegExp(String.raw`sr-only|screen-reader|visually-?hidden|print-only|hidden-print|(?:^|\s)(?:${CLOSING_WORDS})(?:$|\s)`);
 
 /** Phrasing elements that carry words of a sentence (links excluded: a "read more" link is a widget). */
 const PHRASE_TAGS = new Set(['b', 'strong', 'i', 'em', 'span', 'font', 'code', 'kbd', 'samp', 'var', 'mark', 'small', 'big', 'u',
@@ -162,8 +171,8 @@ export function isHeadingWords(el: DomElement): boolean {
   return own > 0 && own >= 0.8 * nonSpaceLength(parent.textContent ?? '') && !HIDING.test(cueText(el));
 }
 
-/** Classes that show or hide an element (Tailwind's `hidden`, Bootstrap's `d-none`): a state, not a region's name. */
-const TOGGLE_CLASS = /(?:^|\s)(?:hidden|hide|d-none|is-hidden|invisible)(?=$|\s)/g;
+/** The closing classes in a class string: a state, not a region's name. */
+const TOGGLE_CLASS = new RegExp(String.raw`(?:^|\s)(?:${CLOSING_WORDS})(?=$|\s)`, 'g');
 
 /**
  * Names a tab widget gives its panels (Bootstrap snippets' `id="nav_tabs_content_1682"`): the "nav" in them is the

@@ -29,13 +29,15 @@ export function addControlledIds(ids: Set<string>, c: DomElement): void {
 /** A quoted name in a script link (`javascript:hmToggleExpand('TOGGLE0186A1')`). */
 const QUOTED_NAME = /(['"])([\w:.-]+)\1/g;
 
-/** The ids of the elements the controls below `root` show on demand. */
+/** Before ARIA, a script link named the panel it toggles in its call (help generators' drop-downs, D361). */
+const SCRIPT_LINK = 'a[href^="javascript:" i]';
+
+/** The ids of the elements the controls below `root` show on demand (one walk for both kinds of control). */
 export function disclosedIds(root: DomElement): Set<string> {
   const ids = new Set<string>();
-  for (const c of Array.from(root.querySelectorAll(CONTROL_SELECTOR))) addControlledIds(ids, c);
-  // Before ARIA, a script link named the panel it toggles in its call (help generators' drop-downs, D361).
-  for (const a of Array.from(root.querySelectorAll('a[href^="javascript:" i]'))) {
-    for (const m of (a.getAttribute('href') ?? '').matchAll(QUOTED_NAME)) ids.add(m[2]);
+  for (const c of Array.from(root.querySelectorAll(`${CONTROL_SELECTOR}, ${SCRIPT_LINK}`))) {
+    if (c.matches(CONTROL_SELECTOR)) addControlledIds(ids, c);
+    if (c.matches(SCRIPT_LINK)) for (const m of (c.getAttribute('href') ?? '').matchAll(QUOTED_NAME)) ids.add(m[2]);
   }
   return ids;
 }

@@ -30,11 +30,14 @@ export function titleRemnants(parents: ReadonlySet<DomElement | null>, stats: St
   return out;
 }
 
-/** Elements that show something without text: what follows a heading here is its section's content. */
-const EMBEDDED = new Set(['img', 'picture', 'svg', 'video', 'audio', 'iframe', 'object', 'embed', 'canvas', 'math']);
+/**
+ * What shows something without text: a picture following a heading is its section's content. (Media, embeds and
+ * drawings left with the other non-content elements before the content was chosen: removeNonContent.)
+ */
+const PICTURE = 'img';
 
 /**
- * The last node that shows something (a text node with non-space text, or an embedded element) in `start` or its
+ * The last node that shows something (a text node with non-space text, or a picture) in `start` or its
  * earlier siblings, looking inside elements.
  */
 function shownFrom(start: DomNode | null): DomNode | null {
@@ -42,7 +45,7 @@ function shownFrom(start: DomNode | null): DomNode | null {
     if (c.nodeType === TEXT_NODE) {
       if (/\S/.test(c.textContent ?? '')) return c;
     } else if (isElement(c)) {
-      if (EMBEDDED.has(c.localName)) return c;
+      if (c.localName === PICTURE) return c;
       const found = shownFrom(c.lastChild);
       if (found !== null) return found;
     }

@@ -7,6 +7,7 @@
 // The forms' fields are removed with the other controls before the template pass, so the box is marked then and
 // judged there.
 import { nonSpaceLength } from '../io/text.ts';
+import { NON_CONTENT_TAGS } from './cues.ts';
 import { type DomElement, isElement, TEXT_NODE } from './dom.ts';
 
 /** The attribute such a box carries from removeNonContent to the template pass (never written out). */
@@ -34,17 +35,18 @@ function isCartForm(form: DomElement): boolean {
 /** The most text a form may show besides its controls to be only their labels ("Quantity:", "Name", "E-Mail"). */
 const LABELS_MAX_CHARS = 40;
 
-/** Non-space characters of a form's text outside its controls (button labels, option names, text areas). */
+/**
+ * Non-space characters of a form's text outside its controls (button labels, option names, text areas): what stays
+ * once removeNonContent has removed them.
+ */
 function labelChars(el: DomElement): number {
   let n = 0;
   for (let c = el.firstChild; c !== null; c = c.nextSibling) {
     if (c.nodeType === TEXT_NODE) n += nonSpaceLength(c.textContent ?? '');
-    else if (isElement(c) && !CONTROLS.has(c.localName)) n += labelChars(c);
+    else if (isElement(c) && !NON_CONTENT_TAGS.has(c.localName)) n += labelChars(c);
   }
   return n;
 }
-
-const CONTROLS = new Set(['button', 'select', 'option', 'optgroup', 'textarea', 'datalist']);
 
 /**
  * Marks a template form's box: a cart form itself (the product's short description often shares its parent), a
