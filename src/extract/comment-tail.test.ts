@@ -69,6 +69,10 @@ describe('opensReaderComments', () => {
     'Leserbriefe', // letters printed by the paper are part of its pages
     'Diskutieren Sie mit uns über die Zukunft der Innenstadt!', // a sentence of the text
     'Join the discussion.',
+    // D367: the author's answers to visitors' questions.
+    'Fragen aus dem Gästebuch:',
+    'Varianten und Fragen aus dem Gästebuch',
+    'Questions from the guestbook',
   ])('"%s" does not', (line) => {
     expect(opensReaderComments(line)).toBe(false);
   });

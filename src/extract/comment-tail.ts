@@ -25,7 +25,9 @@ const COMMENT_OPENINGS: readonly RegExp[] = [
   // "Ratings & comments", "Reviews and ratings", "Bewertungen und Kommentare (12)": two kinds of readers' entries named
   // together, which no text uses as a subheading of its own.
   /^(?:ratings?|reviews|comments|bewertungen|kommentare|rezensionen)\s*(?:&|\+|and|und)\s*(?:ratings?|reviews|comments|bewertungen|kommentare|rezensionen)\s*(?:\(\s*\d+\s*\))?\s*:?$/i,
-  /\b(?:gästebuch|gästebucheinträge|guestbook|guest book)\b/i,
+  // A guestbook's entries; not the author's answers to what visitors asked there ("Fragen aus dem Gästebuch",
+  // "Varianten und Fragen aus dem Gästebuch", "Questions from the guestbook": D367), which are the page's own text.
+  /^(?!.*\b(?:fragen|questions?|faqs?|antworten|answers?)\b).*\b(?:gästebuch|gästebucheinträge|guestbook|guest book)\b/i,
   // "Reader forum", "Readers' comments", "Leserforum", "Leser-Kommentare": the readers' own section under a story.
   /^(?:readers?'?|leser)[\s-]?(?:forum|comments|kommentare|meinungen)\b/i,
   // "What readers have said about this recipe", "Was andere zu diesem Rezept sagen", "What our customers say": said by

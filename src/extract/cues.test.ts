@@ -50,6 +50,10 @@ describe('cue words', () => {
     ['<div class="subscription-required">', true],
     ['<div id="product-reviews" class="tab-pane">', true],
     ['<div class="review-body">', false],
+    // The plural German words for customers' reviews (D368); one "bewertung" may be a test's own verdict.
+    ['<div class="bewertungen">', true],
+    ['<div id="kundenbewertungen" class="tab-pane">', true],
+    ['<div class="bewertung">', false],
     // Readers' support appeals under a story (D331).
     ['<div id="slot-body-end" class="contributions-epic">', true],
     ['<div class="support-us-banner">', true],
@@ -134,7 +138,7 @@ describe('"header" naming the head of a part of the text', () => {
 });
 
 describe('golden pages', () => {
-  it.each(['taxonomy-newsletter', 'ingredients-header', 'commentary', 'download-paragraph', 'guestbook-tail', 'live-entry-modifier', 'feedback-widget', 'wiki-edit-links', 'embed-consent', 'accordion-tablist', 'key-points-aside', 'reviews-heading-table', 'reviews-heading-in-cell', 'docs-utility-classes', 'comment-anchor', 'trackbacks', 'reviews-tab', 'your-views', 'heading-backlinks', 'image-reviews-heading', 'meta-fact-table', 'comment-anchor-in-cell', 'reviews-module-table', 'signup-box-utility-classes', 'subscriber-blocks'])('%s', (name) => {
+  it.each(['taxonomy-newsletter', 'ingredients-header', 'commentary', 'download-paragraph', 'guestbook-tail', 'live-entry-modifier', 'feedback-widget', 'wiki-edit-links', 'embed-consent', 'accordion-tablist', 'key-points-aside', 'reviews-heading-table', 'reviews-heading-in-cell', 'docs-utility-classes', 'comment-anchor', 'trackbacks', 'reviews-tab', 'your-views', 'heading-backlinks', 'image-reviews-heading', 'meta-fact-table', 'comment-anchor-in-cell', 'reviews-module-table', 'signup-box-utility-classes', 'subscriber-blocks', 'guestbook-questions', 'german-reviews-class'])('%s', (name) => {
     const html = fs.readFileSync(path.join(DIR, `${name}.html`), 'utf8');
     const got = extractPage(html, { url: `https://${name}.example/` });
     expect(`${got.markdown}\n`).toBe(fs.readFileSync(path.join(DIR, `${name}.md`), 'utf8'));
@@ -154,6 +158,11 @@ describe('golden pages', () => {
     expect(md('download-paragraph')).not.toContain('Lesen Sie auch');
     expect(md('guestbook-tail')).toContain('heiß in saubere Flaschen füllen');
     expect(md('guestbook-tail')).not.toContain('Sprudel');
+    expect(md('guestbook-questions')).toContain('Geht es auch mit Birnen?');
+    expect(md('guestbook-questions')).toContain('Wachstuchheft');
+    expect(md('guestbook-questions')).not.toContain('Renate');
+    expect(md('german-reviews-class')).toContain('vier bis fünf Minuten ziehen lassen');
+    expect(md('german-reviews-class')).not.toContain('Mein Morgentee');
     expect(md('live-entry-modifier')).toContain('closed the slipway to all boats');
     expect(md('live-entry-modifier')).not.toContain('Share on X');
     expect(md('feedback-widget')).toContain('Bearbeitungsdauer');

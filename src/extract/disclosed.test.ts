@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bodyOf, parseDocument, type DomElement } from './dom.ts';
-import { disclosedIds, isDisclosed, isDisclosureButton } from './disclosed.ts';
+import { disclosedIds, isDisclosed, isDisclosureButton, isScriptToggle } from './disclosed.ts';
 import { extractPage } from './index.ts';
 
 const DIR = path.resolve(import.meta.dirname, '..', '..', 'test', 'fixtures', 'extract-hidden');
@@ -38,6 +38,22 @@ describe('content shown on demand', () => {
   });
 });
 
+describe('script links that toggle a part of the page (D369)', () => {
+  it.each([
+    ["javascript:toggleFaq('faq1')", true],
+    ['javascript:hmToggleExpand("TOGGLE0186A1");', true],
+    ["JavaScript: showMenu('menu-3')", true],
+    ["javascript:popup('/bild.php?id=19833&nr=1',520,440)", false],
+    ["javascript:popupWindow('product_question.php?pID=118')", false],
+    ["javascript:newWin=void(window.open('popup_content.php?coID=1', 'popup', 'toolbar=0'))", false],
+    ['javascript:showTab(2)', false],
+    ['javascript:window.print()', false],
+    ['faq.html#faq1', false],
+  ])('%s: %s', (href, toggle) => {
+    expect(isScriptToggle(href)).toBe(toggle);
+  });
+});
+
 describe('golden pages', () => {
   // Each page: the exact Markdown, then what must be kept and what must be left out.
   it.each([
@@ -64,6 +80,9 @@ describe('golden pages', () => {
     ['tab-bar-reviews-label', ['Prüfschnitt durch ein frisches Roggenbrot', 'gegen eine kleine Gebühr'], ['Das passt dazu', 'Schneidbrett']],
     // A help page's closed drop-downs: the question is the text of a link to "#" that opens its body, kept as a line of
     // text without its 16 px icon (D350); the related topics go.
+    // A service page's FAQ at the end of the text: each question a `javascript:toggleFaq('faq1')` link opening its
+    // hidden answer. The questions are controls, not links away, so the FAQ is no link list (D369).
+    ['script-toggle-faq', ['Darf ich Getränke verkaufen?', 'bis 22 Uhr'], ['Impressum', 'Rathaus']],
     ['flare-dropdowns', ['\n\nWas passiert, wenn der Server zur geplanten Zeit ausgeschaltet ist?\n\n', 'Die Sicherung wird beim nächsten Start'], ['Geschlossen', 'Verwandte Themen', '](']],
   ])('%s', (name, kept, left) => {
     const html = fs.readFileSync(path.join(DIR, `${name}.html`), 'utf8');

@@ -32,6 +32,17 @@ const QUOTED_NAME = /(['"])([\w:.-]+)\1/g;
 /** Before ARIA, a script link named the panel it toggles in its call (help generators' drop-downs, D361). */
 const SCRIPT_LINK = 'a[href^="javascript:" i]';
 
+/**
+ * A script link that calls one function with one name (`javascript:toggleFaq('faq1')`): a control of the page, like
+ * one with `aria-expanded`, not a link away from it (D367). Popups and windows pass paths and options
+ * (`popup('/bild.php?id=3')`, `window.open('a.php', 'popup', 'width=640')`), not one name.
+ */
+const TOGGLE_CALL = /^\s*javascript:\s*[\w.$]+\(\s*(['"])[\w:-]+\1\s*\)\s*;?\s*$/i;
+
+export function isScriptToggle(href: string): boolean {
+  return TOGGLE_CALL.test(href);
+}
+
 /** The ids of the elements the controls below `root` show on demand (one walk for both kinds of control). */
 export function disclosedIds(root: DomElement): Set<string> {
   const ids = new Set<string>();

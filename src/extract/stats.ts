@@ -8,6 +8,7 @@
 // with the highest score (select.ts): it gathers the prose and stops where link lists start to outweigh it.
 import { isSpace } from '../io/text.ts';
 import { type DomElement, type DomNode, ELEMENT_NODE, TEXT_NODE } from './dom.ts';
+import { isScriptToggle } from './disclosed.ts';
 import { isThreadLabel } from './forum-labels.ts';
 
 export interface ElementStats {
@@ -107,6 +108,11 @@ function countText(t: string): void {
   textColon = colon;
 }
 
+function isLinkAway(a: DomElement): boolean {
+  const href = a.getAttribute('href');
+  return href !== null && !a.hasAttribute('aria-expanded') && !isScriptToggle(href);
+}
+
 /**
  * Fills in the stats of `el` and every element below it. `pend` is the open unit `el` is part of: an inline element
  * adds its text to it directly, in document order (the unit of the block around it); a block element opens a unit of
@@ -115,8 +121,9 @@ function countText(t: string): void {
 function visit(el: DomElement, inLink: boolean, map: StatsMap, outer: Pending): ElementStats {
   const tag = el.localName;
   // An <a> without href is a placeholder (HTML §4.5.1: toggles, tab titles), not a link away from the page; nor is one
-  // that opens a panel of the page (`aria-expanded`): its text is the panel's heading (a drop-down's question).
-  const link = inLink || (tag === 'a' && el.hasAttribute('href') && !el.hasAttribute('aria-expanded'));
+  // that opens a panel of the page (`aria-expanded`, or a script link naming it): its text is the panel's heading (a
+  // drop-down's question).
+  const link = inLink || (tag === 'a' && isLinkAway(el));
   const st: ElementStats = { chars: 0, linkChars: 0, score: 0, paragraphs: 0, commas: 0, local: 0, proseChars: 0, linkUnits: 0,
     units: 0, linkLedUnits: 0 };
   map.set(el, st);
