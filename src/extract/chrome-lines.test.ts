@@ -59,6 +59,20 @@ describe('chrome lines', () => {
     [`${'\\_'.repeat(70)} Last updated: March 3, 2024`, true],
     [`_Last updated_ ${'*'.repeat(130)} March 3, 2024`, true],
     [`Last updated: ${'x'.repeat(120)}`, false],
+    // A breadcrumb trail without "You are here" (D370).
+    ['[Home](https://p.example/) \\> [Local News](https://p.example/news/) \\> Story', true],
+    ['[Startseite](a) » [Lokales](b) » [Wendelsheim](c)', true],
+    ['[Kochtreff](a) \\> [Rezepte](b) \\> [Herzhaft backen](c) \\> Zwiebelkuchen nach Oma Hildegard', true],
+    ['[Home](a) \\> Story', false], // one link
+    ['[Einstellungen](a) \\> [Entwickler](b) \\> API-Schlüssel anlegen und speichern.', false], // a sentence
+    ['[Ventile](a) > [Dichtungen](b) und alles, was dazwischen liegt, prüfen Sie vor dem Winter.', false],
+    // Where the story breaks for an advertisement (D370).
+    ['Story continues below', true],
+    ['ADVERTISEMENT', true],
+    ['Anzeige', true],
+    ['Lesen Sie nach der Anzeige weiter', true],
+    ['The story continues below the waterline, where divers found the hull intact.', false],
+    ['Printer-friendly version    [E-mail this story](a)    [Reader comments (6)](b)', true],
   ])('%s → %s', (line, chrome) => {
     expect(isChromeLine(line)).toBe(chrome);
   });
@@ -108,6 +122,13 @@ describe('chrome lines', () => {
       'A closing paragraph.',
       'Best viewed with Netscape 4.0 at 800x600.',
     ].join('\n'));
+  });
+
+  it('drops a bar of print and send links laid out as a table of one row, not a table of data (D370)', () => {
+    const bar = '| Printer-friendly version | E-mail this story to a friend | [Write a letter to the editor](a) |\n| --- | --- | --- |';
+    const data = '| Printer | Price |\n| --- | --- |';
+    expect(dropChromeParagraphs(`Text.\n\n${bar}`)).toBe('Text.');
+    expect(dropChromeParagraphs(`Text.\n\n${data}`)).toBe(`Text.\n\n${data}`);
   });
 
   it('leaves Markdown without such lines as it is', () => {

@@ -32,6 +32,8 @@ const CHROME_LINES: readonly RegExp[] = [
   new RegExp(String.raw`^(?:best\s+viewed\s+(?:with|in|at|using)|am\s+besten\s+(?:zu\s+sehen|betrachtet|anzusehen)\s+mit|optimiert\s+für\s+(?:netscape|internet\s+explorer|\d{3,4}\s*[x×]))${LONG_TAIL}$`, 'i'),
   new RegExp(String.raw`^(?:this\s+(?:page|site)\s+is\s+(?:always\s+|still\s+|permanently\s+)?under\s+construction|under\s+construction|(?:diese\s+)?seite\s+(?:ist\s+)?(?:noch\s+|immer\s+)?im\s+aufbau)${LONG_TAIL}$`, 'i'),
   new RegExp(String.raw`^(?:this\s+(?:[^\n]{1,60}\s+)?(?:web\s*)?ring\s+site\s+is\s+owned\s+by|(?:want\s+to\s+)?join\s+(?:the|this)\s+(?:web\s*)?ring)\b${LONG_TAIL}$`, 'i'),
+  // Where a story is broken for an advertisement, its label and the note that the text goes on (D370).
+  /^(?:(?:the\s+)?(?:story|article)\s+continues\s+(?:below|after\s+(?:the\s+|this\s+)?(?:ad|advertisement))|continued\s+below|advertisement|anzeige|werbung|(?:lesen\s+sie\s+)?weiter(?:lesen)?\s+nach\s+der\s+anzeige|lesen\s+sie\s+nach\s+der\s+anzeige\s+weiter|(?:der\s+)?artikel\s+(?:wird\s+)?(?:unter|nach)\s+der\s+anzeige\s+(?:fortgesetzt|weiter))[\s.:…]*$/i,
   // Word's document settings, left as text when a rich-text editor pasted from Word drops the conditional comment
   // around them (D360): "Normal 0 21 false false false DE X-NONE X-NONE MicrosoftInternetExplorer4".
   /^normal\s+0\s+(?:\d+\s+)?false\s+false\s+false\b[^\n]{0,120}$/i,
@@ -40,7 +42,9 @@ const CHROME_LINES: readonly RegExp[] = [
 /** Print and send links (a bar of them, or one alone), and the navigation bar of a webring. */
 const PRINT_ITEMS: readonly RegExp[] = [
   /druckversion|druckansicht|(?:\S+\s+)?drucken|printer[- ]friendly\s+version|print(?:\s+this)?(?:\s+(?:page|article|story|recipe))?/iy,
-  /e-?mail\s+this\s+(?:page|article|story|recipe)|(?:\S+\s+)?versenden|(?:\S+\s+)?(?:weiter)?empfehlen/iy,
+  /e-?mail\s+this\s+(?:page|article|story|recipe)(?:\s+to\s+a\s+friend)?|(?:\S+\s+)?versenden|(?:\S+\s+)?(?:weiter)?empfehlen/iy,
+  // The link to the story's readers' comments, with their count, in the same bar (D370).
+  /(?:reader\s+|leser)?(?:comments|kommentare)\s*\(\d+\)/iy,
   /write\s+a\s+letter\s+to\s+the\s+editor|leserbrief\s+schreiben|nach\s+oben|top/iy,
   /zurück(?:\s+zu[rm]?(?:\s+[^\s|·]+){1,3})?|back(?:\s+to(?:\s+[^\s|·]+){1,3})?/iy,
 ];
@@ -125,9 +129,30 @@ const PHP_KIND = String.raw`(?:php\s+)?(?:notice|warning|deprecated|strict\s+sta
 const PHP_START = new RegExp(String.raw`^[\s*_]*${PHP_KIND}\b`, 'i');
 const PHP_MESSAGE = new RegExp(String.raw`^${PHP_KIND}\s*:\s+[^\n]{1,300}?\s+in\s+\S+\s+on\s+line\s+\d+\s*$`, 'i');
 
+/** A separator between the steps of a breadcrumb trail, as Markdown writes it. */
+const CRUMB_SEPARATOR = /\s+(?:\\>|>|»|›|→)\s+/;
+/** One step of the trail: a link of a few words. */
+const CRUMB_LINK = /^\[[^\]]{1,60}\]\([^)\s]*\)$/;
+
+/**
+ * A breadcrumb trail printed as a line of its own, without "You are here" (D370): two links or more joined by ">" or
+ * "»" ("[Home](…) \\> [Local News](…) \\> Story"), the last step the page's own name as text, not a sentence.
+ */
+function isBreadcrumbLine(line: string): boolean {
+  if (!line.startsWith('[')) return false;
+  const steps = line.trim().split(CRUMB_SEPARATOR);
+  let links = 0;
+  for (const [i, step] of steps.entries()) {
+    if (CRUMB_LINK.test(step)) links++;
+    else if (i < steps.length - 1 || step.includes('](') || /[.!?]$/.test(step)) return false;
+  }
+  return links >= 2;
+}
+
 export function isChromeLine(line: string): boolean {
   if (PHP_START.test(line) && !surelyLonger(line, 400) && PHP_MESSAGE.test(plainText(line))) return true;
   if (surelyLonger(line, 120)) return false;
+  if (isBreadcrumbLine(line)) return true;
   const text = plainText(line);
   if (text.length === 0 || text.length > 120) return false;
   return CHROME_LINES.some((re) => re.test(text)) || isBarOf(text, PRINT_ITEMS, 1) || isBarOf(text, RING_ITEMS, 3);
@@ -135,6 +160,8 @@ export function isChromeLine(line: string): boolean {
 
 const FENCE = /^\s*(`{3,}|~{3,})/;
 const STRUCTURE = /^\s*(?:[-*+]\s|\d+\.\s|\||#|>)/;
+/** The rule under a Markdown table's first row. */
+const TABLE_RULE = /^\|(?:\s*:?-{3,}:?\s*\|)+\s*$/;
 
 /** A line of nothing but images (a counter, badges, a webring's logo), linked or not. */
 function isImageLine(line: string): boolean {
@@ -177,6 +204,10 @@ export function dropChromeParagraphs(md: string): string {
 
 /** Lines start…end-1 hold no list, table, heading or quote, only chrome lines and images, and one chrome line at least. */
 function isChromeParagraph(lines: readonly string[], start: number, end: number): boolean {
+  // A bar of print and send links laid out as a table of one row (D370): the row's cells read as one line.
+  if (end - start === 2 && TABLE_RULE.test(lines[start + 1]) && lines[start].startsWith('|')) {
+    return isChromeLine(lines[start].replace(/^\|\s*|\s*\|\s*$/g, ''));
+  }
   let chromeLine = false;
   // One line at a time, so the first line of prose ends the test (most paragraphs are one line of Markdown).
   for (let i = start; i < end; i++) {

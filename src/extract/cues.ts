@@ -43,7 +43,7 @@ const STRONG_NEGATIVE = new RegExp(
   ].join('|') +
     `|${W}(?:ads?|ad\\d*|adv|ad-\\w+|adslot|dfp|gpt|nav|tags?|tag-list|tagcloud|footer|share|social|widget|sidebar|rail|` +
     `right-rail|aside|meta|post-meta|entry-meta|article-meta|credits?|copyright|legal|rating|` +
-    `login|signin|author|autor|timestamp|reviews|bewertungen|kundenbewertungen|produktbewertungen|rezensionen|kundenrezensionen|date|published|caption|figcaption|photo-credit|disclaimer|inline-ad|toc|feedback|cta|epic|` +
+    `login|signin|author|autor|timestamp|reviews|bewertungen|kundenbewertungen|produktbewertungen|rezensionen|kundenrezensionen|date|published|caption|figcaption|cutline|photo-credit|disclaimer|inline-ad|toc|feedback|cta|epic|` +
     // A recipe card's nutrition facts: figures per serving, not the recipe's text.
     `nutrition|nutrition-facts|naehrwerte?|nährwerte?|naehrwertangaben|nährwertangaben)${E}` +
     `|(?:^|\\s)(?:${CLOSING_WORDS})(?:$|\\s)`,
