@@ -66,6 +66,15 @@ describe('chrome lines', () => {
     ['[Home](a) \\> Story', false], // one link
     ['[Einstellungen](a) \\> [Entwickler](b) \\> API-Schlüssel anlegen und speichern.', false], // a sentence
     ['[Ventile](a) > [Dichtungen](b) und alles, was dazwischen liegt, prüfen Sie vor dem Winter.', false],
+    // A byline block (D371).
+    ['By **DALE PRUETT**', true],
+    ['By Ruth Penrose, 14 May 2004', true],
+    ['_Ledger Staff Writer_', true],
+    ['Published: Thursday, October 12, 2006 10:14 AM CDT', true],
+    ['Veröffentlicht am 12.03.2004', true],
+    ['By the time the firefighters arrived, the roof had collapsed.', false],
+    ['By 2030 the county wants every bridge rated fair or better', false],
+    ['Published reports put the cost at $4 million, twice the estimate.', false],
     // Where the story breaks for an advertisement (D370).
     ['Story continues below', true],
     ['ADVERTISEMENT', true],

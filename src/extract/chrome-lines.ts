@@ -32,6 +32,11 @@ const CHROME_LINES: readonly RegExp[] = [
   new RegExp(String.raw`^(?:best\s+viewed\s+(?:with|in|at|using)|am\s+besten\s+(?:zu\s+sehen|betrachtet|anzusehen)\s+mit|optimiert\s+für\s+(?:netscape|internet\s+explorer|\d{3,4}\s*[x×]))${LONG_TAIL}$`, 'i'),
   new RegExp(String.raw`^(?:this\s+(?:page|site)\s+is\s+(?:always\s+|still\s+|permanently\s+)?under\s+construction|under\s+construction|(?:diese\s+)?seite\s+(?:ist\s+)?(?:noch\s+|immer\s+)?im\s+aufbau)${LONG_TAIL}$`, 'i'),
   new RegExp(String.raw`^(?:this\s+(?:[^\n]{1,60}\s+)?(?:web\s*)?ring\s+site\s+is\s+owned\s+by|(?:want\s+to\s+)?join\s+(?:the|this)\s+(?:web\s*)?ring)\b${LONG_TAIL}$`, 'i'),
+  // A story's byline block printed in the content cell (D371): "By DALE PRUETT", "Courier Staff Writer", "Published
+  // Wednesday, October 15, 2003". A name is capitalised; "By the time …" is a sentence.
+  /^(?:By|BY)\s+(?:[A-Z][\p{L}.'’-]*\s*){1,4}(?:,\s*[^\n]{1,60})?$/u,
+  /^(?:[A-Z][\p{L}'’-]*\s+){0,3}(?:staff\s+writer|staff\s+reporter|correspondent|contributing\s+writer)$/iu,
+  new RegExp(String.raw`^(?:published|posted|veröffentlicht|erschienen)\b${TAIL}$`, 'i'),
   // Where a story is broken for an advertisement, its label and the note that the text goes on (D370).
   /^(?:(?:the\s+)?(?:story|article)\s+continues\s+(?:below|after\s+(?:the\s+|this\s+)?(?:ad|advertisement))|continued\s+below|advertisement|anzeige|werbung|(?:lesen\s+sie\s+)?weiter(?:lesen)?\s+nach\s+der\s+anzeige|lesen\s+sie\s+nach\s+der\s+anzeige\s+weiter|(?:der\s+)?artikel\s+(?:wird\s+)?(?:unter|nach)\s+der\s+anzeige\s+(?:fortgesetzt|weiter))[\s.:…]*$/i,
   // Word's document settings, left as text when a rich-text editor pasted from Word drops the conditional comment
