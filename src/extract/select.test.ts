@@ -185,3 +185,20 @@ describe('main-content choice', () => {
     expect(text).toContain('of more');
   });
 });
+
+describe('a data sheet of label/value rows beside the text (D372)', () => {
+  const row = (label: string, value: string) => `<div class="feature"><span>${label}</span><div>${value}</div></div>`;
+  const sheet = (rows: string) => `<div class="sheet">${rows}</div>`;
+  const rows = [row('Durchmesser:', '28 cm'), row('Gewicht:', '2,9 kg'), row('Material:', 'Grauguss'), row('Randhöhe:', '5 cm')].join('');
+
+  it('continues the text', () => {
+    expect(chosen(`<div class="product"><div class="text">${P(4)}</div>${sheet(rows)}</div>`)).toContain('Grauguss');
+  });
+
+  it('needs labels that end in a colon, three rows or more', () => {
+    const plain = [row('Durchmesser', '28 cm'), row('Gewicht', '2,9 kg'), row('Material', 'Grauguss')].join('');
+    expect(chosen(`<div class="product"><div class="text">${P(4)}</div>${sheet(plain)}</div>`)).not.toContain('Grauguss');
+    const two = [row('Gewicht:', '2,9 kg'), row('Material:', 'Grauguss')].join('');
+    expect(chosen(`<div class="product"><div class="text">${P(4)}</div>${sheet(two)}</div>`)).not.toContain('Grauguss');
+  });
+});

@@ -10,7 +10,7 @@ import { type DomElement, type DomNode, type Journal, SUBHEADING_TAGS, detach, e
 import { hasPositiveCue, hasRecipeCue, BOILERPLATE_TEXT, COMMENTS_HEADING, isReaderEntriesHeading } from './cues.ts';
 import { isTextWidget } from './text-widgets.ts';
 import { linkOnlyKind } from './pointers.ts';
-import { isLayoutTable, rowsOf } from './tables.ts';
+import { isLayoutTable, labelValueSheet, rowsOf } from './tables.ts';
 import { type ElementStats, type StatsMap, isInlineTag } from './stats.ts';
 import { isCommentAnchor } from './comment-tail.ts';
 import { leadBefore } from './lead.ts';
@@ -112,11 +112,13 @@ function rowsHoldText(el: DomElement, stats: StatsMap): boolean {
 
 /**
  * A block that holds a data table for most of its text (a product's specifications in their tab, a fee table in
- * its box, a data sheet written as a description list): content, though its cells never add up to prose.
+ * its box, a data sheet written as a description list or as label/value rows): content, though its cells never add up
+ * to prose.
  */
 function isDataTableBlock(el: DomElement, st: ElementStats, stats: StatsMap): boolean {
-  const data = el.localName === 'table' || el.localName === 'dl' ? el : el.querySelector('table, dl');
-  if (data === null || !(data.localName === 'dl' ? isDataList(data) : !isLayoutTable(data) && rowsOf(data).length >= 3)) return false;
+  const table = el.localName === 'table' || el.localName === 'dl' ? el : el.querySelector('table, dl');
+  const data = table ?? labelValueSheet(el);
+  if (data === null || !(data !== table || (data.localName === 'dl' ? isDataList(data) : !isLayoutTable(data) && rowsOf(data).length >= 3))) return false;
   // A form laid out in a table (a comment form's "Name:", "E-Mail:") is no data (its fields are gone by now).
   if (el.localName === 'form' || el.querySelector('form') !== null) return false;
   return (stats.get(data)?.chars ?? 0) >= 0.7 * st.chars;

@@ -194,3 +194,32 @@ function isLineNumbers(cell: DomElement): boolean {
   if (!/^\d+$/.test(tokens[0]) || tokens.length > 10000) return false;
   return tokens.every((t, i) => /^\d+$/.test(t) && Number(t) === first + i);
 }
+
+/** The most characters of a label in a label/value row ("Klingenlänge:"), and of its value ("180 mm"). */
+const MAX_LABEL_CHARS = 40;
+const MAX_VALUE_CHARS = 150;
+
+/** A row of two elements, a label ending in a colon and a short value: one line of a data sheet. */
+function isLabelValueRow(row: DomElement): boolean {
+  const cells = elementChildren(row);
+  if (cells.length !== 2) return false;
+  const label = (cells[0].textContent ?? '').trim();
+  const value = (cells[1].textContent ?? '').trim();
+  return label.endsWith(':') && label.length <= MAX_LABEL_CHARS && value !== '' && value.length <= MAX_VALUE_CHARS;
+}
+
+/**
+ * A data sheet written as rows of label and value elements instead of a table or a `<dl>` (CS-Cart's
+ * `div.ty-product-feature` rows, D372): the element itself or one below it, at most two levels down, whose three
+ * children or more are nearly all such rows. Null when there is none.
+ */
+export function labelValueSheet(el: DomElement, depth = 2): DomElement | null {
+  const rows = elementChildren(el);
+  if (rows.length >= 3 && rows.filter(isLabelValueRow).length >= 0.8 * rows.length) return el;
+  if (depth === 0) return null;
+  for (const c of rows) {
+    const found = labelValueSheet(c, depth - 1);
+    if (found !== null) return found;
+  }
+  return null;
+}
