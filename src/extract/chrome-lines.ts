@@ -4,6 +4,7 @@
 // are dropped from the Markdown when they make a paragraph of their own (lines between blank lines, outside code),
 // alone or with images (a counter's digits, a webring's logo, browser badges; D318); in running text the same words
 // stay.
+import { isCreditCaption } from './captions.ts';
 
 /**
  * What may follow such a label: nothing, or a date right after it (then up to a line of names). The date may open
@@ -164,6 +165,8 @@ export function isChromeLine(line: string): boolean {
 }
 
 const FENCE = /^\s*(`{3,}|~{3,})/;
+/** Characters of a caption line as read, past which its Markdown is not read at all. */
+const MAX_CAPTION_MARKDOWN = 300;
 const STRUCTURE = /^\s*(?:[-*+]\s|\d+\.\s|\||#|>)/;
 /** The rule under a Markdown table's first row. */
 const TABLE_RULE = /^\|(?:\s*:?-{3,}:?\s*\|)+\s*$/;
@@ -190,7 +193,8 @@ function codeLines(lines: string[]): boolean[] {
 /**
  * `md` without the paragraphs (runs of lines between blank lines, outside code and lists) made of chrome lines and
  * images only, at least one of them a chrome line (see above): a counter's image over its "since" line, a webring's
- * logo, blurb and bar, browser badges over "Best viewed with Netscape".
+ * logo, blurb and bar, browser badges over "Best viewed with Netscape". A picture's caption line known by its credit
+ * goes too, and the picture stays (D373).
  */
 export function dropChromeParagraphs(md: string): string {
   const lines = md.split('\n');
@@ -200,27 +204,41 @@ export function dropChromeParagraphs(md: string): string {
   for (let start = 0; start < lines.length; ) {
     let end = start;
     while (end < lines.length && lines[end].trim() !== '' && !code?.[end]) end++;
-    if (isChromeParagraph(lines, start, end)) keep.fill(false, start, end);
+    const kind = paragraphKind(lines, start, end);
+    for (let i = start; i < end && kind !== null; i++) keep[i] = kind === 'caption' && isImageLine(lines[i]);
     start = Math.max(end, start + 1);
   }
   if (keep.every(Boolean)) return md;
   return lines.filter((_l, i) => keep[i]).join('\n').replace(/\n{3,}/g, '\n\n').trim();
 }
 
-/** Lines start…end-1 hold no list, table, heading or quote, only chrome lines and images, and one chrome line at least. */
-function isChromeParagraph(lines: readonly string[], start: number, end: number): boolean {
-  // A bar of print and send links laid out as a table of one row (D370): the row's cells read as one line.
+/** What a paragraph is, for dropChromeParagraphs: template lines (dropped whole), a picture's caption, or text. */
+type ParagraphKind = 'chrome' | 'caption' | null;
+
+function captionLine(line: string): boolean {
+  return !surelyLonger(line, MAX_CAPTION_MARKDOWN) && isCreditCaption(plainText(line));
+}
+
+/**
+ * Lines start…end-1 hold no list, table, heading or quote, only chrome lines and images, one chrome line at least:
+ * 'chrome'. With a picture's caption known by its credit among them (D373): 'caption', whose pictures stay.
+ */
+function paragraphKind(lines: readonly string[], start: number, end: number): ParagraphKind {
+  // A bar of print and send links, or a caption, laid out as a table of one row (D370): the row's cells read as one
+  // line.
   if (end - start === 2 && TABLE_RULE.test(lines[start + 1]) && lines[start].startsWith('|')) {
-    return isChromeLine(lines[start].replace(/^\|\s*|\s*\|\s*$/g, ''));
+    const row = lines[start].replace(/^(?:\|\s*)+|\s*\|\s*$/g, '');
+    return isChromeLine(row) ? 'chrome' : captionLine(row) ? 'caption' : null;
   }
-  let chromeLine = false;
+  let kind: ParagraphKind = null;
   // One line at a time, so the first line of prose ends the test (most paragraphs are one line of Markdown).
   for (let i = start; i < end; i++) {
     const line = lines[i];
-    if (STRUCTURE.test(line)) return false;
+    if (STRUCTURE.test(line)) return null;
     if (isImageLine(line)) continue;
-    if (!isChromeLine(line)) return false;
-    chromeLine = true;
+    if (isChromeLine(line)) kind ??= 'chrome';
+    else if (captionLine(line)) kind = 'caption';
+    else return null;
   }
-  return chromeLine;
+  return kind;
 }
