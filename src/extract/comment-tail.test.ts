@@ -44,6 +44,9 @@ describe('opensReaderComments', () => {
     'LESER-FORUM: Diskutieren Sie mit!',
     'Join the discussion!',
     'Have your say!',
+    // D374: a section label before the opening.
+    'YOUR VIEW: Reader Comments (5)',
+    'FORUM: 3 Kommentare',
   ])('"%s" opens readers\' comments', (line) => {
     expect(opensReaderComments(line)).toBe(true);
   });
@@ -73,6 +76,8 @@ describe('opensReaderComments', () => {
     'Fragen aus dem Gästebuch:',
     'Varianten und Fragen aus dem Gästebuch',
     'Questions from the guestbook',
+    'Kommentar: Warum die Stadt jetzt handeln muss',
+    'Update: Comments on the draft close Friday',
   ])('"%s" does not', (line) => {
     expect(opensReaderComments(line)).toBe(false);
   });

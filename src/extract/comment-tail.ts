@@ -63,8 +63,14 @@ export function opensReaderComments(text: string): boolean {
   const line = normalizeSpace(text);
   if (line === '' || line.length > MAX_HEADING_CHARS) return false;
   if (/[.!?]$/.test(line)) return DISCUSS_CALL.test(line);
-  return COMMENT_OPENINGS.some((re) => re.test(line));
+  if (COMMENT_OPENINGS.some((re) => re.test(line))) return true;
+  // A section label may stand before the opening: "YOUR VIEW: Reader comments (5)", "FORUM: 3 Kommentare" (D374).
+  const labelled = LABEL.exec(line);
+  return labelled !== null && COMMENT_OPENINGS.some((re) => re.test(labelled[1]));
 }
+
+/** A short label before a colon, and what follows it. */
+const LABEL = /^[^:.!?]{1,30}:\s*(\S.*)$/;
 
 /**
  * The call that heads a comment section, with its exclamation mark ("LESER-FORUM: Diskutieren Sie mit!", "Join the
