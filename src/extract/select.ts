@@ -15,6 +15,7 @@ import { type ElementStats, type StatsMap, isInlineTag } from './stats.ts';
 import { isCommentAnchor } from './comment-tail.ts';
 import { leadBefore } from './lead.ts';
 import { titleRemnants } from './remnants.ts';
+import { isSiblingPanel } from './tab-panels.ts';
 
 function cueFactor(el: DomElement): number {
   const prop = el.getAttribute('itemprop');
@@ -91,6 +92,12 @@ function continuesArticle(sib: DomElement, coreScore: number, coreProse: number,
     return ld === 0 && /[.!?。！？]["”’»)]?\s*$/.test((sib.textContent ?? '').trim());
   }
   return false;
+}
+
+/** A sibling panel of the chosen one's widget continues it unless it is links or readers' entries (D375). */
+function continuesAsPanel(panel: DomElement, stats: StatsMap): boolean {
+  const st = stats.get(panel);
+  return st !== undefined && st.chars > 0 && linkDensity(st) < 0.35 && !isTeaserList(st) && !opensCommentSection(panel);
 }
 
 /** A box named as a recipe part whose rows hold amounts beside their linked names (D310), however link-dense. */
@@ -192,7 +199,9 @@ export function selectMain(root: DomElement, stats: StatsMap, journal: Journal |
     const far = level >= MAX_LEVELS;
     const continues = parent.localName === 'tr'
       ? (s: DomElement): boolean => continuesColumn(s, Math.max(coreProse, stats.get(x)?.proseChars ?? 0), stats)
-      : (s: DomElement): boolean => continuesArticle(s, coreScore, coreProse, stats) && (!far || (stats.get(s)?.proseChars ?? 0) >= 0.2 * coreProse);
+      : (s: DomElement): boolean =>
+          (continuesArticle(s, coreScore, coreProse, stats) && (!far || (stats.get(s)?.proseChars ?? 0) >= 0.2 * coreProse)) ||
+          (isSiblingPanel(s, x) && continuesAsPanel(s, stats));
     const keep = siblings.map((s) => s === x || continues(s));
     dropAfterCommentHeading(siblings, siblings.indexOf(x), keep, stats);
     let first = keep.indexOf(true);
