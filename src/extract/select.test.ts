@@ -202,3 +202,18 @@ describe('a data sheet of label/value rows beside the text (D372)', () => {
     expect(chosen(`<div class="product"><div class="text">${P(4)}</div>${sheet(two)}</div>`)).not.toContain('Grauguss');
   });
 });
+
+describe('a paragraph written as text in a <font> between blocks (D376)', () => {
+  const intro = 'Wenn im Oktober die Quitten gelb werden, weiß man nicht wohin damit. Gelee und Saft sind schnell gemacht, aber was übrig bleibt, wird zu Quittenbrot.';
+  const steps = `<ol>${Array.from({ length: 8 }, (_, i) => `<li>Schritt ${i}: Die Quitten abreiben, schneiden, weich kochen und durch die Flotte Lotte drehen, dann das Mus mit Zucker einkochen.</li>`).join('')}</ol>`;
+  const table = '<table><tr><td>Menge:</td><td>1 Blech</td></tr><tr><td>Zeit:</td><td>2 Tage</td></tr><tr><td>Schwierigkeit:</td><td>mittel</td></tr></table>';
+
+  it('continues the text when it reads as sentences', () => {
+    expect(chosen(`<div><table align="right"><tr><td><img src="q.jpg"></td></tr></table><font size="2"><span>${intro}</span></font><br>${table}${steps}</div>`)).toContain('Quitten gelb werden');
+  });
+
+  it('does not when it is short or ends without a sentence', () => {
+    const short = '<font size="1">Eingestellt am 12.10.2006.</font>';
+    expect(chosen(`<div><table align="right"><tr><td><img src="q.jpg"></td></tr></table>${short}<br>${table}${steps}</div>`)).not.toContain('Eingestellt');
+  });
+});

@@ -87,11 +87,21 @@ function continuesArticle(sib: DomElement, coreScore: number, coreProse: number,
   if (st.proseChars >= Math.max(80, coreProse * 0.1)) return true;
   if (ld < 0.1 && isDataTableBlock(sib, st, stats)) return true;
   // A layout table (a page's banner or footer row) is a box, not text: only its own prose above could keep it.
+  // Old pages write a paragraph as text in a <font> or <span> between blocks; its prose counts toward the block
+  // around it, so it is read here by its sentences (D376).
+  if (isInlineTag(sib.localName)) return st.chars >= INLINE_PROSE_CHARS && ld < 0.1 && endsLikeSentence(sib);
   if (PROSE_TAGS.has(sib.localName) && !(sib.localName === 'table' && isLayoutTable(sib))) {
     if (st.chars >= 80 && ld < 0.25) return true;
-    return ld === 0 && /[.!?。！？]["”’»)]?\s*$/.test((sib.textContent ?? '').trim());
+    return ld === 0 && endsLikeSentence(sib);
   }
   return false;
+}
+
+/** Text of an inline element between blocks that makes it a paragraph of the article (D376). */
+const INLINE_PROSE_CHARS = 150;
+
+function endsLikeSentence(el: DomElement): boolean {
+  return /[.!?。！？]["”’»)]?\s*$/.test((el.textContent ?? '').trim());
 }
 
 /** A sibling panel of the chosen one's widget continues it unless it is links or readers' entries (D375). */
