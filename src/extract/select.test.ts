@@ -204,7 +204,7 @@ describe('a data sheet of label/value rows beside the text (D372)', () => {
 });
 
 describe('a paragraph written as text in a <font> between blocks (D376)', () => {
-  const intro = 'Wenn im Oktober die Quitten gelb werden, weiß man nicht wohin damit. Gelee und Saft sind schnell gemacht, aber was übrig bleibt, wird zu Quittenbrot.';
+  const intro = 'Wenn im Oktober die Quitten gelb werden, weiß man nicht wohin damit. Gelee und Saft sind schnell gemacht, aber was übrig bleibt, wird bei uns seit jeher zu Quittenbrot, das bis Weihnachten in der Blechdose hält.';
   const steps = `<ol>${Array.from({ length: 8 }, (_, i) => `<li>Schritt ${i}: Die Quitten abreiben, schneiden, weich kochen und durch die Flotte Lotte drehen, dann das Mus mit Zucker einkochen.</li>`).join('')}</ol>`;
   const table = '<table><tr><td>Menge:</td><td>1 Blech</td></tr><tr><td>Zeit:</td><td>2 Tage</td></tr><tr><td>Schwierigkeit:</td><td>mittel</td></tr></table>';
 
