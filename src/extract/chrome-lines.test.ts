@@ -66,6 +66,12 @@ describe('chrome lines', () => {
     ['[Home](a) \\> Story', false], // one link
     ['[Einstellungen](a) \\> [Entwickler](b) \\> API-Schlüssel anlegen und speichern.', false], // a sentence
     ['[Ventile](a) > [Dichtungen](b) und alles, was dazwischen liegt, prüfen Sie vor dem Winter.', false],
+    // Recipe communities' send and keep links (D377).
+    ['[Rezept an Freunde schicken](a)', true],
+    ['[In mein Kochbuch legen](b)', true],
+    ['Add to my recipe box', true],
+    ['Rezept drucken · [Auf die Einkaufsliste](c)', true],
+    ['In meinem Kochbuch stehen die Rezepte meiner Großmutter.', false],
     // A byline block (D371).
     ['By **DALE PRUETT**', true],
     ['By Ruth Penrose, 14 May 2004', true],

@@ -49,6 +49,9 @@ const CHROME_LINES: readonly RegExp[] = [
 const PRINT_ITEMS: readonly RegExp[] = [
   /druckversion|druckansicht|(?:\S+\s+)?drucken|printer[- ]friendly\s+version|print(?:\s+this)?(?:\s+(?:page|article|story|recipe))?/iy,
   /e-?mail\s+this\s+(?:page|article|story|recipe)(?:\s+to\s+a\s+friend)?|(?:\S+\s+)?versenden|(?:\S+\s+)?(?:weiter)?empfehlen/iy,
+  // Send it to a friend, keep it in the site's cookbook or list (recipe communities' bars, D377).
+  /(?:\S+\s+)?an\s+(?:freunde|einen\s+freund|eine\s+freundin)\s+(?:schicken|senden|versenden|weiterleiten)|send\s+(?:this\s+(?:recipe|story|article|page)\s+)?to\s+a\s+friend/iy,
+  /(?:in|auf|zu)\s+(?:(?:mein(?:e|en|em)?|die|das|den)\s+)?(?:kochbuch|rezeptbuch|merkzettel|merkliste|einkaufsliste|favoriten)(?:\s+(?:legen|speichern|setzen|aufnehmen|hinzufügen))?|(?:add|save)\s+(?:this\s+recipe\s+)?to\s+(?:my\s+)?(?:recipe\s+box|cookbook|favou?rites|shopping\s+list)/iy,
   // The link to the story's readers' comments, with their count, in the same bar (D370).
   /(?:reader\s+|leser)?(?:comments|kommentare)\s*\(\d+\)/iy,
   /write\s+a\s+letter\s+to\s+the\s+editor|leserbrief\s+schreiben|nach\s+oben|top/iy,
