@@ -23,6 +23,7 @@ import { titleRemnants } from './remnants.ts';
 import { holdsCommentsHeading } from './comment-tail.ts';
 import { CONTROL_SELECTOR, addControlledIds, disclosedIds, isDisclosed, isDisclosureButton } from './disclosed.ts';
 import { isTemplateFormBox, markTemplateForm } from './template-forms.ts';
+import { classTokens, namesId } from './tab-panels.ts';
 import type { ElementStats, StatsMap } from './stats.ts';
 
 const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;
@@ -48,10 +49,6 @@ function isScriptTab(el: DomElement): boolean {
   return cls.length > 0 && PANEL_TAGS.has(el.localName) && hasOpenTwin(el, cls, () => true);
 }
 
-function classTokens(el: DomElement): string[] {
-  return (el.getAttribute('class') ?? '').split(/\s+/).filter((t) => t !== '');
-}
-
 /**
  * A tab panel closed by a class (CS-Cart's `div.ty-wysiwyg-content.content-features.hidden#content_features`, D362):
  * a sibling of the same tag without a closing class has every class it has besides the closing one and the one
@@ -75,12 +72,6 @@ function hasOpenTwin(el: DomElement, classes: readonly string[], open: (own: rea
     if (open(own) && sharesPanelClass(classes, own)) return true;
   }
   return false;
-}
-
-/** A class that spells the element's id (`content-features` on `#content_features`). */
-function namesId(token: string, el: DomElement): boolean {
-  const id = el.getAttribute('id');
-  return id !== null && token.replace(/[-_]/g, '').toLowerCase() === id.replace(/[-_]/g, '').toLowerCase();
 }
 
 /** The shown panel has every class of the hidden one, and perhaps a state of its own (`tab-content is-active`). */

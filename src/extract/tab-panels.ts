@@ -11,12 +11,12 @@ const STATE_CLASS = /^(?:active|is-active|show|shown|in|open|is-open|current|sel
 /** A class word of a tab or accordion widget (`in-tab__content__item`, `ty-tabs__content`, `tab-pane`, `accordion`). */
 const WIDGET_WORD = /(?:^|[-_])(?:tabs?|tabpanel|tab-?pane|tabcontent|tabinhalt|reiter|accordion|collapse)(?:$|[-_])/i;
 
-function classTokens(el: DomElement): string[] {
+export function classTokens(el: DomElement): string[] {
   return (el.getAttribute('class') ?? '').split(/\s+/).filter((t) => t !== '');
 }
 
 /** A class that spells the element's id (`content-features` on `#content_features`): each panel has its own. */
-function namesId(token: string, el: DomElement): boolean {
+export function namesId(token: string, el: DomElement): boolean {
   const id = el.getAttribute('id');
   return id !== null && token.replace(/[-_]/g, '').toLowerCase() === id.replace(/[-_]/g, '').toLowerCase();
 }
