@@ -23,7 +23,7 @@ import { titleRemnants } from './remnants.ts';
 import { holdsCommentsHeading } from './comment-tail.ts';
 import { CONTROL_SELECTOR, addControlledIds, disclosedIds, isDisclosed, isDisclosureButton } from './disclosed.ts';
 import { isTemplateFormBox, markTemplateForm } from './template-forms.ts';
-import { classTokens, namesId } from './tab-panels.ts';
+import { classTokens, isStateClass, namesId } from './tab-panels.ts';
 import type { ElementStats, StatsMap } from './stats.ts';
 
 const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;
@@ -46,7 +46,23 @@ const PANEL_TAGS = new Set(['div', 'section', 'table']);
  */
 function isScriptTab(el: DomElement): boolean {
   const cls = classTokens(el);
-  return cls.length > 0 && PANEL_TAGS.has(el.localName) && hasOpenTwin(el, cls, () => true);
+  if (cls.length === 0 || !PANEL_TAGS.has(el.localName)) return false;
+  return hasOpenTwin(el, cls, () => true) || (cls.length > 1 && hasNamedOpenTwin(el, cls));
+}
+
+/**
+ * Panels that each carry a name of their own besides the classes they share (Lightspeed's `div.page.specs` and
+ * `div.page.inbox` hidden beside `div.page.info.active`, D378): an open sibling has every class of `el` but one, and
+ * one class of its own besides its state.
+ */
+function hasNamedOpenTwin(el: DomElement, cls: readonly string[]): boolean {
+  for (let s = el.parentElement?.firstElementChild ?? null; s !== null; s = s.nextElementSibling) {
+    if (s === el || s.localName !== el.localName || isHidden(s)) continue;
+    const own = classTokens(s).filter((t) => !isStateClass(t));
+    const shared = cls.filter((t) => own.includes(t));
+    if (shared.length === cls.length - 1 && own.length === shared.length + 1) return true;
+  }
+  return false;
 }
 
 /**

@@ -83,6 +83,9 @@ describe('golden pages', () => {
     // A service page's FAQ at the end of the text: each question a `javascript:toggleFaq('faq1')` link opening its
     // hidden answer. The questions are controls, not links away, so the FAQ is no link list (D369).
     ['script-toggle-faq', ['Darf ich Getränke verkaufen?', 'bis 22 Uhr'], ['Impressum', 'Rathaus']],
+    // Lightspeed's tab pages, each with a name of its own (`div.page.specs` hidden beside `div.page.info.active`,
+    // D378): the data sheet and the box's contents stay, the reviews page still goes.
+    ['named-tab-pages', ['| Gears | Cast iron, 1:3 ratio |', 'Two butter paddles for shaping'], ['Lovely to use', 'Returns']],
     ['flare-dropdowns', ['\n\nWas passiert, wenn der Server zur geplanten Zeit ausgeschaltet ist?\n\n', 'Die Sicherung wird beim nächsten Start'], ['Geschlossen', 'Verwandte Themen', '](']],
   ])('%s', (name, kept, left) => {
     const html = fs.readFileSync(path.join(DIR, `${name}.html`), 'utf8');

@@ -11,6 +11,11 @@ const STATE_CLASS = /^(?:active|is-active|show|shown|in|open|is-open|current|sel
 /** A class word of a tab or accordion widget (`in-tab__content__item`, `ty-tabs__content`, `tab-pane`, `accordion`). */
 const WIDGET_WORD = /(?:^|[-_])(?:tabs?|tabpanel|tab-?pane|tabcontent|tabinhalt|reiter|accordion|collapse)(?:$|[-_])/i;
 
+/** A class that says a panel's state (`active`, `is-open`), not what it is. */
+export function isStateClass(token: string): boolean {
+  return STATE_CLASS.test(token);
+}
+
 export function classTokens(el: DomElement): string[] {
   return (el.getAttribute('class') ?? '').split(/\s+/).filter((t) => t !== '');
 }
