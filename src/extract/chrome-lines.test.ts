@@ -66,6 +66,18 @@ describe('chrome lines', () => {
     ['[Home](a) \\> Story', false], // one link
     ['[Einstellungen](a) \\> [Entwickler](b) \\> API-Schlüssel anlegen und speichern.', false], // a sentence
     ['[Ventile](a) > [Dichtungen](b) und alles, was dazwischen liegt, prüfen Sie vor dem Winter.', false],
+    // A shop's buying box (D379).
+    ['inkl. 19% MwSt., zzgl. [Versandkosten](a)', true],
+    ['8,40 € / 100 g inkl. 7% MwSt.', true],
+    ['Sofort lieferbar, Lieferzeit 1–3 Werktage', true],
+    ['In stock: ships in 5–7 working days', true],
+    ['Menge:', true],
+    ['Art.-Nr.: DG-2210  |  Hersteller: Kornfeld Schmiedewerk', true],
+    ['Artikelnummer: HL-SK-5030W · EAN: 4099887766553', true],
+    ['189,00 €', false],
+    ['46,00 Euro', false],
+    ['Die Lieferzeit beträgt in der Regel zwei bis drei Werktage, im Dezember kann es länger dauern.', false],
+    ['Inklusive Mehrwertsteuer kostet der Ausweis 28,80 Euro.', false],
     // Recipe communities' send and keep links (D377).
     ['[Rezept an Freunde schicken](a)', true],
     ['[In mein Kochbuch legen](b)', true],

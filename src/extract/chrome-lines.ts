@@ -38,6 +38,13 @@ const CHROME_LINES: readonly RegExp[] = [
   /^(?:By|BY)\s+(?:[A-Z][\p{L}.'’-]*\s*){1,4}(?:,\s*[^\n]{1,60})?$/u,
   /^(?:[A-Z][\p{L}'’-]*\s+){0,3}(?:staff\s+writer|staff\s+reporter|correspondent|contributing\s+writer)$/iu,
   new RegExp(String.raw`^(?:published|posted|veröffentlicht|erschienen)\b${TAIL}$`, 'i'),
+  // A shop's buying box printed around the product's text (D379): tax and shipping notes, stock, the fields' labels
+  // and the article number, each a line of its own. A price alone stays: fee lists print amounts so too.
+  /^(?:\d[\d.,]*\s*(?:€|eur|euro)\s*(?:\/\s*[^\n]{1,20}?\s*)?)?(?:inkl\.|incl\.|including|zzgl\.|excl\.)\s*(?:\d+(?:[.,]\d+)?\s*%\s*)?(?:gesetzl\.\s*)?(?:mwst|ust|vat)\b[^\n]{0,80}$/i,
+  /^(?:zzgl\.|plus)\s+(?:versand(?:kosten)?|shipping)\b[^\n]{0,40}$/i,
+  /^(?:●\s*)?(?:sofort\s+lieferbar|auf\s+lager|nicht\s+auf\s+lager|in\s+stock|out\s+of\s+stock|lieferzeit)\b[^\n]{0,80}$/i,
+  /^(?:menge|quantity|anzahl|qty|variante|ausführung)\s*:$/i,
+  /^(?:art\.?\s*-?\s*nr\.?|artikel-?nr\.?|artikelnummer|bestell-?nr\.?|sku|ean|item\s+no\.?|product\s+code)\s*:?\s*[\w./-]{2,30}(?:\s*[|·]\s*(?:hersteller|marke|brand|manufacturer|ean)\s*:?[^\n|·]{0,50})*$/i,
   // Where a story is broken for an advertisement, its label and the note that the text goes on (D370).
   /^(?:(?:the\s+)?(?:story|article)\s+continues\s+(?:below|after\s+(?:the\s+|this\s+)?(?:ad|advertisement))|continued\s+below|advertisement|anzeige|werbung|(?:lesen\s+sie\s+)?weiter(?:lesen)?\s+nach\s+der\s+anzeige|lesen\s+sie\s+nach\s+der\s+anzeige\s+weiter|(?:der\s+)?artikel\s+(?:wird\s+)?(?:unter|nach)\s+der\s+anzeige\s+(?:fortgesetzt|weiter))[\s.:…]*$/i,
   // Word's document settings, left as text when a rich-text editor pasted from Word drops the conditional comment
