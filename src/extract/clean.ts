@@ -194,12 +194,28 @@ const TAB_CONTROL = `${CONTROL_SELECTOR}, [role="tab"]`;
  */
 function reviewPanelIds(root: DomElement): Set<string> {
   const ids = new Set<string>();
-  for (const tab of Array.from(root.querySelectorAll(`${TAB_CONTROL}, a[href^="#"]`))) {
+  for (const tab of Array.from(root.querySelectorAll(`${TAB_CONTROL}, a[href^="#"], a[href^="javascript:" i]`))) {
     if (!COMMENTS_HEADING.test((tab.textContent ?? '').replace(/\s+/g, ' ').trim())) continue;
     if (tab.matches(TAB_CONTROL)) addControlledIds(ids, tab);
-    else addSiblingPanelId(ids, tab);
+    else if ((tab.getAttribute('href') ?? '').startsWith('#')) addSiblingPanelId(ids, tab);
+    else addNumberedPanelId(ids, tab, root);
   }
   return ids;
+}
+
+/** A script tab's call with the number of its panel: `javascript:showTab(4)`. */
+const NUMBERED_CALL = /^\s*javascript:\s*[\w.$]+\(\s*(\d{1,2})\s*\)\s*;?\s*$/i;
+
+/**
+ * The panel a numbered script tab shows (WEBSALE's `showTab(4)` above `div#tab4`, D380): the one element whose id is
+ * a word and that number (`tab4`, `tab_4`), outside the tab's own cell (`td#tabreiter4`).
+ */
+function addNumberedPanelId(ids: Set<string>, link: DomElement, root: DomElement): void {
+  const n = NUMBERED_CALL.exec(link.getAttribute('href') ?? '')?.[1];
+  if (n === undefined) return;
+  const named = new RegExp(`^[a-z]+[-_]?${n}$`, 'i');
+  const found = Array.from(root.querySelectorAll(`[id$="${n}"]`)).filter((el) => named.test(el.getAttribute('id') ?? '') && !el.contains(link));
+  if (found.length === 1) ids.add(found[0].getAttribute('id') ?? '');
 }
 
 /**

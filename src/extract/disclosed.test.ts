@@ -86,6 +86,8 @@ describe('golden pages', () => {
     // Lightspeed's tab pages, each with a name of its own (`div.page.specs` hidden beside `div.page.info.active`,
     // D378): the data sheet and the box's contents stay, the reviews page still goes.
     ['named-tab-pages', ['| Gears | Cast iron, 1:3 ratio |', 'Two butter paddles for shaping'], ['Lovely to use', 'Returns']],
+    // WEBSALE's numbered script tabs: "Bewertungen (3)" calls `showTab(3)`, which shows `div#tab3` (D380).
+    ['numbered-reviews-tab', ['offen trocknen', 'Bergsteine'], ['Hält dicht', 'Agnes']],
     ['flare-dropdowns', ['\n\nWas passiert, wenn der Server zur geplanten Zeit ausgeschaltet ist?\n\n', 'Die Sicherung wird beim nächsten Start'], ['Geschlossen', 'Verwandte Themen', '](']],
   ])('%s', (name, kept, left) => {
     const html = fs.readFileSync(path.join(DIR, `${name}.html`), 'utf8');
