@@ -66,6 +66,13 @@ describe('chrome lines', () => {
     ['[Home](a) \\> Story', false], // one link
     ['[Einstellungen](a) \\> [Entwickler](b) \\> API-Schlüssel anlegen und speichern.', false], // a sentence
     ['[Ventile](a) > [Dichtungen](b) und alles, was dazwischen liegt, prüfen Sie vor dem Winter.', false],
+    // A press release's number and dateline (D381).
+    ['**Pressemitteilung Nr. 47/2002**', true],
+    ['Press release no. 12/2024', true],
+    ['Magdeburg, 14.08.2003', true],
+    ['Wendelsbrück, 23. August 2002', true],
+    ['Wiesental, den 7. Mai 2009', false], // an official notice's own closing line
+    ['Pressemitteilungen des Landesamts erscheinen montags.', false],
     // A shop's buying box (D379).
     ['inkl. 19% MwSt., zzgl. [Versandkosten](a)', true],
     ['8,40 € / 100 g inkl. 7% MwSt.', true],

@@ -38,6 +38,11 @@ const CHROME_LINES: readonly RegExp[] = [
   /^(?:By|BY)\s+(?:[A-Z][\p{L}.'’-]*\s*){1,4}(?:,\s*[^\n]{1,60})?$/u,
   /^(?:[A-Z][\p{L}'’-]*\s+){0,3}(?:staff\s+writer|staff\s+reporter|correspondent|contributing\s+writer)$/iu,
   new RegExp(String.raw`^(?:published|posted|veröffentlicht|erschienen)\b${TAIL}$`, 'i'),
+  // A press release's number and its dateline as lines of their own (D381): "Pressemitteilung Nr. 47/2003",
+  // "Magdeburg, 14.08.2003". An official notice signs off with "Wiesental, den 7. Mai 2009" above the mayor's name:
+  // that line is the notice's own, and stays.
+  /^(?:presse(?:mitteilung|information|meldung)|press\s+release|medieninformation)\s*(?:nr\.?|no\.?)?\s*\d{1,4}\s*\/\s*\d{2,4}$/i,
+  /^\p{Lu}[\p{L}.\s-]{1,30},\s*(?:\d{1,2}\.\s*(?:\d{1,2}\.\s*|\p{L}+\s+)\d{4}|\p{L}+\s+\d{1,2},\s+\d{4})$/u,
   // A shop's buying box printed around the product's text (D379): tax and shipping notes, stock, the fields' labels
   // and the article number, each a line of its own. A price alone stays: fee lists print amounts so too.
   /^(?:\d[\d.,]*\s*(?:€|eur|euro)\s*(?:\/\s*[^\n]{1,20}?\s*)?)?(?:inkl\.|incl\.|including|zzgl\.|excl\.)\s*(?:\d+(?:[.,]\d+)?\s*%\s*)?(?:gesetzl\.\s*)?(?:mwst|ust|vat)\b[^\n]{0,80}$/i,
