@@ -88,6 +88,8 @@ describe('golden pages', () => {
     ['named-tab-pages', ['| Gears | Cast iron, 1:3 ratio |', 'Two butter paddles for shaping'], ['Lovely to use', 'Returns']],
     // WEBSALE's numbered script tabs: "Bewertungen (3)" calls `showTab(3)`, which shows `div#tab3` (D380).
     ['numbered-reviews-tab', ['offen trocknen', 'Bergsteine'], ['Hält dicht', 'Agnes']],
+    // An FAQ whose questions are headings linking to "#" with an onclick handler, each answer hidden after it (D382).
+    ['onclick-faq-headings', ['### Muss die Feuerwehr dabei sein?', 'gefüllte Eimer'], ['Impressum', 'Rathaus']],
     ['flare-dropdowns', ['\n\nWas passiert, wenn der Server zur geplanten Zeit ausgeschaltet ist?\n\n', 'Die Sicherung wird beim nächsten Start'], ['Geschlossen', 'Verwandte Themen', '](']],
   ])('%s', (name, kept, left) => {
     const html = fs.readFileSync(path.join(DIR, `${name}.html`), 'utf8');

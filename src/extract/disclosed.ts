@@ -64,8 +64,12 @@ export function isDisclosureButton(el: DomElement): boolean {
   return parent !== null && HEADING_TAGS.has(parent.localName);
 }
 
+/** A script toggle without ARIA: a link to nowhere that runs a handler (`<a href="#" onclick="toggleFaq(1)">`, D382). */
+const SCRIPT_TOGGLE = 'a[href="#"][onclick], a[href=""][onclick]';
+
 function isControl(el: DomElement): boolean {
-  return el.hasAttribute('aria-expanded') || el.querySelector('[aria-expanded]') !== null;
+  if (el.hasAttribute('aria-expanded') || el.querySelector('[aria-expanded]') !== null) return true;
+  return el.matches(SCRIPT_TOGGLE) || el.querySelector(SCRIPT_TOGGLE) !== null;
 }
 
 /** True when the hidden element `el` is content shown on demand (see the file header). */

@@ -7,7 +7,7 @@
 // An element's `score` is the sum of the values of the units inside it. The main content is then the subtree
 // with the highest score (select.ts): it gathers the prose and stops where link lists start to outweigh it.
 import { isSpace } from '../io/text.ts';
-import { type DomElement, type DomNode, ELEMENT_NODE, TEXT_NODE } from './dom.ts';
+import { type DomElement, type DomNode, ELEMENT_NODE, HEADING_TAGS, TEXT_NODE } from './dom.ts';
 import { isScriptToggle } from './disclosed.ts';
 import { isThreadLabel } from './forum-labels.ts';
 
@@ -110,7 +110,10 @@ function countText(t: string): void {
 
 function isLinkAway(a: DomElement): boolean {
   const href = a.getAttribute('href');
-  return href !== null && !a.hasAttribute('aria-expanded') && !isScriptToggle(href);
+  if (href === null || a.hasAttribute('aria-expanded') || isScriptToggle(href)) return false;
+  // A heading's link to nowhere that runs a handler opens its section (`<h3><a href="#" onclick="toggleFaq(1)">`,
+  // D382); in a bar of such links (script tabs) the links stay links.
+  return !((href === '#' || href === '') && a.hasAttribute('onclick') && HEADING_TAGS.has(a.parentElement?.localName ?? ''));
 }
 
 /**
