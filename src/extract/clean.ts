@@ -6,6 +6,7 @@
 //  so an unlucky wrapper class ("page-with-sidebar") cannot take the article with it.
 import { type DomElement, type DomNode, ELEMENT_NODE, type Journal, detach, elementChildren, insideArticle } from './dom.ts';
 import {
+  isProseHeader,
   isSectionHeader,
   BOILERPLATE_ROLES,
   BOILERPLATE_TAGS,
@@ -166,7 +167,7 @@ export function boilerplateReason(el: DomElement): string | null {
   // `blockquote-footer`): part of the quote, not a page's footer.
   if (tag === 'footer' && el.parentElement?.localName === 'blockquote') return null;
   if (isTemplateFormBox(el)) return 'template-form';
-  if (BOILERPLATE_TAGS.has(tag) && !(tag === 'header' && (insideArticle(el) || isSectionHeader(el))) && !isContentAside(el)) return `tag:${tag}`;
+  if (BOILERPLATE_TAGS.has(tag) && !(tag === 'header' && (insideArticle(el) || isSectionHeader(el) || isProseHeader(el))) && !isContentAside(el)) return `tag:${tag}`;
   const role = el.getAttribute('role');
   const landmark = role === null ? null : role.trim().toLowerCase();
   if (landmark !== null && BOILERPLATE_ROLES.has(landmark) && !isAccordion(el, landmark)) return `role:${role}`;

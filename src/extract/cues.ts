@@ -114,6 +114,20 @@ export function isSectionHeader(el: DomElement): boolean {
   return el.querySelector('h2, h3, h4, h5, h6') !== null && el.querySelector('h1, nav, a, form, ul') === null;
 }
 
+/** Text of paragraphs a `<header>` must hold to be a section's introduction rather than the page's header. */
+const PROSE_HEADER_CHARS = 400;
+
+/**
+ * A `<header>` that holds the text of its section (JSDoc puts a class's whole description, paragraphs, lists and
+ * subheadings, in the `<header>` before its members, D383): two paragraphs or more with 400 characters of text, and
+ * no navigation or form. The page's own header holds a menu and a line or two at most.
+ */
+export function isProseHeader(el: DomElement): boolean {
+  if (el.querySelector('nav, form, [role="navigation"]') !== null) return false;
+  const paragraphs = Array.from(el.querySelectorAll('p'));
+  return paragraphs.length >= 2 && paragraphs.reduce((n, p) => n + nonSpaceLength(p.textContent ?? ''), 0) >= PROSE_HEADER_CHARS;
+}
+
 /** Non-space characters of `el` outside the elements `selector` finds in it. */
 function textOutside(el: DomElement, selector: string): number {
   let inside = 0;
