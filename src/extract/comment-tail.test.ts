@@ -47,6 +47,10 @@ describe('opensReaderComments', () => {
     // D374: a section label before the opening.
     'YOUR VIEW: Reader Comments (5)',
     'FORUM: 3 Kommentare',
+    // D384: the comment disclaimer of portal scripts.
+    'Für den Inhalt der Kommentare sind die jeweiligen Autoren verantwortlich.',
+    "The comments are owned by the poster. We aren't responsible for their content.",
+    'Comments are property of their posters.',
   ])('"%s" opens readers\' comments', (line) => {
     expect(opensReaderComments(line)).toBe(true);
   });

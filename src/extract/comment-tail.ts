@@ -62,12 +62,20 @@ const MAX_LINE_TEXT = 4 * MAX_HEADING_CHARS;
 export function opensReaderComments(text: string): boolean {
   const line = normalizeSpace(text);
   if (line === '' || line.length > MAX_HEADING_CHARS) return false;
-  if (/[.!?]$/.test(line)) return DISCUSS_CALL.test(line);
+  if (/[.!?]$/.test(line)) return DISCUSS_CALL.test(line) || COMMENTS_DISCLAIMER.test(line);
   if (COMMENT_OPENINGS.some((re) => re.test(line))) return true;
   // A section label may stand before the opening: "YOUR VIEW: Reader comments (5)", "FORUM: 3 Kommentare" (D374).
   const labelled = LABEL.exec(line);
   return labelled !== null && COMMENT_OPENINGS.some((re) => re.test(labelled[1]));
 }
+
+/**
+ * The disclaimer portal scripts print where readers' comments begin (XOOPS, PHP-Nuke and their kin, D384): "Für den
+ * Inhalt der Kommentare sind die jeweiligen Autoren verantwortlich.", "The comments are owned by the poster. We aren't
+ * responsible for their content.", "Comments are property of their posters."
+ */
+const COMMENTS_DISCLAIMER =
+  /^(?:für den inhalt der kommentare sind (?:die jeweiligen |allein die |ausschließlich die )?(?:autoren|verfasser(?:innen)?|schreiber)(?: selbst)? verantwortlich|(?:the )?comments are (?:the )?(?:property of|owned by) (?:the |their )?posters?)\b[^\n]{0,80}$/i;
 
 /** A short label before a colon, and what follows it. */
 const LABEL = /^[^:.!?]{1,30}:\s*(\S.*)$/;
