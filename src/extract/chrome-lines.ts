@@ -230,8 +230,11 @@ export function dropChromeParagraphs(md: string): string {
 /** What a paragraph is, for dropChromeParagraphs: template lines (dropped whole), a picture's caption, or text. */
 type ParagraphKind = 'chrome' | 'caption' | null;
 
+/** The credit's word, looked for near the line's end before the line is read whole (most lines have none). */
+const CREDIT_WORD_NEAR_END = /(?:photo|foto|bild)[^\n]{0,120}$/i;
+
 function captionLine(line: string): boolean {
-  return !surelyLonger(line, MAX_CAPTION_MARKDOWN) && isCreditCaption(plainText(line));
+  return CREDIT_WORD_NEAR_END.test(line) && !surelyLonger(line, MAX_CAPTION_MARKDOWN) && isCreditCaption(plainText(line));
 }
 
 /**
