@@ -44,4 +44,10 @@ describe('forms of labels alone (D356) and cart forms (D354)', () => {
     for (const action of ['/shop/cart/update', 'index.php?controller=cart', '/checkout/add', '/warenkorb/hinzufuegen', 'basket.php']) expect(box(action)).toEqual(['cart']);
     for (const action of ['/search', '/cartography/maps', '/contact']) expect(box(action)).toEqual([]);
   });
+
+  it('marks a form that posts a rating or a review (D385)', () => {
+    const box = (action: string): string[] => marked(`<div id="rate"><form id="stars" action="${action}">${WHY}<input type="hidden" name="id" value="7"></form></div>`);
+    for (const action of ['/bewerten.php', '/cgi-bin/rate.pl?id=7', '/recipes/12/rating', 'index.php?act=review&id=3']) expect(box(action)).toEqual(['stars']);
+    for (const action of ['/corporate/rates', '/reviewers/apply', '/search']) expect(box(action)).toEqual([]);
+  });
 });

@@ -32,6 +32,11 @@ function isCartForm(form: DomElement): boolean {
   return /(?:^|[/?=&._-])(?:cart|basket|warenkorb|checkout)(?:$|[/?=&._-])/i.test(form.getAttribute('action') ?? '');
 }
 
+/** A form that posts a rating or a review of the page ("Dieses Rezept bewerten", stars to click, D385). */
+function isRatingForm(form: DomElement): boolean {
+  return /(?:^|[/?=&._-])(?:bewerten|bewertung|rate|rating|vote|voting|review|rezension)(?:$|[/?=&._-])/i.test(form.getAttribute('action') ?? '');
+}
+
 /** The most text a form may show besides its controls to be only their labels ("Quantity:", "Name", "E-Mail"). */
 const LABELS_MAX_CHARS = 40;
 
@@ -63,7 +68,7 @@ export function markTemplateForm(form: DomElement): void {
     return;
   }
   // A form with nothing but its fields' labels leaves those labels standing alone once its fields are gone (D356).
-  if (isCartForm(form) || labelChars(form) <= LABELS_MAX_CHARS) form.setAttribute(TEMPLATE_FORM_BOX, '');
+  if (isCartForm(form) || isRatingForm(form) || labelChars(form) <= LABELS_MAX_CHARS) form.setAttribute(TEMPLATE_FORM_BOX, '');
 }
 
 export function isTemplateFormBox(el: DomElement): boolean {
