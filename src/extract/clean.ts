@@ -48,22 +48,18 @@ const PANEL_TAGS = new Set(['div', 'section', 'table']);
 function isScriptTab(el: DomElement): boolean {
   const cls = classTokens(el);
   if (cls.length === 0 || !PANEL_TAGS.has(el.localName)) return false;
-  return hasOpenTwin(el, cls, () => true) || (cls.length > 1 && hasNamedOpenTwin(el, cls));
+  return hasOpenTwin(el, (own) => sharesPanelClass(cls, own) || (cls.length > 1 && namesOwnPanel(cls, own)));
 }
 
 /**
  * Panels that each carry a name of their own besides the classes they share (Lightspeed's `div.page.specs` and
- * `div.page.inbox` hidden beside `div.page.info.active`, D378): an open sibling has every class of `el` but one, and
- * one class of its own besides its state.
+ * `div.page.inbox` hidden beside `div.page.info.active`, D378): the open sibling has every class of `cls` but one,
+ * and one class of its own besides its state.
  */
-function hasNamedOpenTwin(el: DomElement, cls: readonly string[]): boolean {
-  for (let s = el.parentElement?.firstElementChild ?? null; s !== null; s = s.nextElementSibling) {
-    if (s === el || s.localName !== el.localName || isHidden(s)) continue;
-    const own = classTokens(s).filter((t) => !isStateClass(t));
-    const shared = cls.filter((t) => own.includes(t));
-    if (shared.length === cls.length - 1 && own.length === shared.length + 1) return true;
-  }
-  return false;
+function namesOwnPanel(cls: readonly string[], own: readonly string[]): boolean {
+  const named = own.filter((t) => !isStateClass(t));
+  const shared = cls.filter((t) => named.includes(t));
+  return shared.length === cls.length - 1 && named.length === shared.length + 1;
 }
 
 /**
@@ -75,18 +71,16 @@ function isClassClosedTab(el: DomElement): boolean {
   const cls = classTokens(el);
   if (!cls.some(isClosingClass) || !PANEL_TAGS.has(el.localName)) return false;
   const shared = cls.filter((t) => !isClosingClass(t) && !namesId(t, el));
-  return shared.length > 0 && hasOpenTwin(el, shared, (own) => !own.some(isClosingClass));
+  return shared.length > 0 && hasOpenTwin(el, (own) => !own.some(isClosingClass) && sharesPanelClass(shared, own));
 }
 
 /**
- * A shown sibling of `el`'s tag (not hidden by an attribute, and `open` by its classes) that has every class of
- * `classes`: the tab open when the page loaded, beside the closed panel `el`.
+ * A shown sibling of `el`'s tag (not hidden by an attribute) whose classes make it `el`'s `twin`: the tab open when
+ * the page loaded, beside the closed panel `el`.
  */
-function hasOpenTwin(el: DomElement, classes: readonly string[], open: (own: readonly string[]) => boolean): boolean {
+function hasOpenTwin(el: DomElement, twin: (own: readonly string[]) => boolean): boolean {
   for (let s = el.parentElement?.firstElementChild ?? null; s !== null; s = s.nextElementSibling) {
-    if (s === el || s.localName !== el.localName || isHidden(s)) continue;
-    const own = classTokens(s);
-    if (open(own) && sharesPanelClass(classes, own)) return true;
+    if (s !== el && s.localName === el.localName && !isHidden(s) && twin(classTokens(s))) return true;
   }
   return false;
 }
