@@ -10,7 +10,7 @@ import { type DomElement, type DomNode, type Journal, SUBHEADING_TAGS, detach, e
 import { hasPositiveCue, hasRecipeCue, BOILERPLATE_TEXT, COMMENTS_HEADING, isReaderEntriesHeading } from './cues.ts';
 import { isTextWidget } from './text-widgets.ts';
 import { linkOnlyKind } from './pointers.ts';
-import { isLayoutTable, labelValueSheet, rowsOf } from './tables.ts';
+import { isDataStructure, isLayoutTable, labelValueSheet, rowsOf } from './tables.ts';
 import { type ElementStats, type StatsMap, isInlineTag } from './stats.ts';
 import { isCommentAnchor } from './comment-tail.ts';
 import { leadBefore } from './lead.ts';
@@ -81,15 +81,14 @@ function continuesArticle(sib: DomElement, coreScore: number, coreProse: number,
   // link each ingredient's name, so its rows may be half links; but each also holds an amount, and a link list's
   // or a teaser stack's rows hold links and nothing else.
   if (ld < 0.7 && isIngredientsBox(sib, stats)) return !opensCommentSection(sib);
-  if (ld >= 0.35) return false;
-  if (isTeaserList(st) || opensCommentSection(sib)) return false;
+  if (isLinksOrEntries(sib, st)) return false;
   if (candidateScore(sib, st) >= Math.max(10, coreScore * 0.2)) return true;
   if (st.proseChars >= Math.max(80, coreProse * 0.1)) return true;
   if (ld < 0.1 && isDataTableBlock(sib, st, stats)) return true;
-  // A layout table (a page's banner or footer row) is a box, not text: only its own prose above could keep it.
   // Old pages write a paragraph as text in a <font> or <span> between blocks; its prose counts toward the block
   // around it, so it is read here by its sentences (D376).
   if (isInlineTag(sib.localName)) return st.chars >= INLINE_PROSE_CHARS && ld < 0.1 && endsLikeSentence(sib);
+  // A layout table (a page's banner or footer row) is a box, not text: only its own prose above could keep it.
   if (PROSE_TAGS.has(sib.localName) && !(sib.localName === 'table' && isLayoutTable(sib))) {
     if (st.chars >= 80 && ld < 0.25) return true;
     return ld === 0 && endsLikeSentence(sib);
@@ -104,10 +103,15 @@ function endsLikeSentence(el: DomElement): boolean {
   return /[.!?。！？]["”’»)]?\s*$/.test((el.textContent ?? '').trim());
 }
 
+/** A block that is mostly links, a stack of teaser cards or readers' entries under their heading: never the text. */
+function isLinksOrEntries(el: DomElement, st: ElementStats): boolean {
+  return linkDensity(st) >= 0.35 || isTeaserList(st) || opensCommentSection(el);
+}
+
 /** A sibling panel of the chosen one's widget continues it unless it is links or readers' entries (D375). */
 function continuesAsPanel(panel: DomElement, stats: StatsMap): boolean {
   const st = stats.get(panel);
-  return st !== undefined && st.chars > 0 && linkDensity(st) < 0.35 && !isTeaserList(st) && !opensCommentSection(panel);
+  return st !== undefined && st.chars > 0 && !isLinksOrEntries(panel, st);
 }
 
 /** A box named as a recipe part whose rows hold amounts beside their linked names (D310), however link-dense. */
@@ -134,17 +138,11 @@ function rowsHoldText(el: DomElement, stats: StatsMap): boolean {
  */
 function isDataTableBlock(el: DomElement, st: ElementStats, stats: StatsMap): boolean {
   const table = el.localName === 'table' || el.localName === 'dl' ? el : el.querySelector('table, dl');
-  const data = table ?? labelValueSheet(el);
-  if (data === null || !(data !== table || (data.localName === 'dl' ? isDataList(data) : !isLayoutTable(data) && rowsOf(data).length >= 3))) return false;
+  const data = table === null ? labelValueSheet(el) : isDataStructure(table) ? table : null;
+  if (data === null) return false;
   // A form laid out in a table (a comment form's "Name:", "E-Mail:") is no data (its fields are gone by now).
   if (el.localName === 'form' || el.querySelector('form') !== null) return false;
   return (stats.get(data)?.chars ?? 0) >= 0.7 * st.chars;
-}
-
-/** A description list of three terms or more, each with a description: a data sheet (D355). */
-function isDataList(dl: DomElement): boolean {
-  const terms = dl.querySelectorAll('dt').length;
-  return terms >= 3 && dl.querySelectorAll('dd').length >= terms;
 }
 
 function firstLine(el: DomElement): string {

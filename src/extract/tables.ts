@@ -223,3 +223,14 @@ export function labelValueSheet(el: DomElement, depth = 2): DomElement | null {
   }
   return null;
 }
+
+/** A table of three rows or more that is not a layout grid, or a description list that is a data sheet. */
+export function isDataStructure(table: DomElement): boolean {
+  return table.localName === 'dl' ? isDataList(table) : !isLayoutTable(table) && rowsOf(table).length >= 3;
+}
+
+/** A description list of three terms or more, each with a description: a data sheet (D355). */
+function isDataList(dl: DomElement): boolean {
+  const terms = dl.querySelectorAll('dt').length;
+  return terms >= 3 && dl.querySelectorAll('dd').length >= terms;
+}
