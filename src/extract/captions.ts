@@ -8,6 +8,12 @@ const MAX_CAPTION_CHARS = 300;
 
 const CREDIT_WORD = String.raw`(?:[Pp]hoto|PHOTO|[Ff]oto|FOTO|[Bb]ild|BILD)`;
 
+/**
+ * The credit's word near the end of a line of Markdown: looked for before the line is read whole, since most lines
+ * have none.
+ */
+export const CREDIT_WORD_NEAR_END = new RegExp(String.raw`${CREDIT_WORD}[^\n]{0,120}$`, 'i');
+
 /** A credit in parentheses at the end: "(Foto: Gemeinde)", "(Courier photo/Ruth Ames)", "(Photo by my grandson Kyle)". */
 const CREDIT_IN_PARENS = new RegExp(String.raw`\((?:[^()]{0,30}\s)?${CREDIT_WORD}(?:\s*:|\s*/|\s+by\b|\s+von\b)[^()]{1,60}\)[.\s]*$`, 'u');
 

@@ -4,7 +4,7 @@
 // are dropped from the Markdown when they make a paragraph of their own (lines between blank lines, outside code),
 // alone or with images (a counter's digits, a webring's logo, browser badges; D318); in running text the same words
 // stay.
-import { isCreditCaption } from './captions.ts';
+import { CREDIT_WORD_NEAR_END, isCreditCaption } from './captions.ts';
 
 /**
  * What may follow such a label: nothing, or a date right after it (then up to a line of names). The date may open
@@ -229,9 +229,6 @@ export function dropChromeParagraphs(md: string): string {
 
 /** What a paragraph is, for dropChromeParagraphs: template lines (dropped whole), a picture's caption, or text. */
 type ParagraphKind = 'chrome' | 'caption' | null;
-
-/** The credit's word, looked for near the line's end before the line is read whole (most lines have none). */
-const CREDIT_WORD_NEAR_END = /(?:photo|foto|bild)[^\n]{0,120}$/i;
 
 function captionLine(line: string): boolean {
   return CREDIT_WORD_NEAR_END.test(line) && !surelyLonger(line, MAX_CAPTION_MARKDOWN) && isCreditCaption(plainText(line));

@@ -65,11 +65,14 @@ export function isDisclosureButton(el: DomElement): boolean {
 }
 
 /** A script toggle without ARIA: a link to nowhere that runs a handler (`<a href="#" onclick="toggleFaq(1)">`, D382). */
-const SCRIPT_TOGGLE = 'a[href="#"][onclick], a[href=""][onclick]';
+export function isHandlerLink(el: DomElement): boolean {
+  const href = el.getAttribute('href');
+  return el.localName === 'a' && (href === '#' || href === '') && el.hasAttribute('onclick');
+}
 
 function isControl(el: DomElement): boolean {
   if (el.hasAttribute('aria-expanded') || el.querySelector('[aria-expanded]') !== null) return true;
-  return el.matches(SCRIPT_TOGGLE) || el.querySelector(SCRIPT_TOGGLE) !== null;
+  return isHandlerLink(el) || Array.from(el.querySelectorAll('a[onclick]')).some(isHandlerLink);
 }
 
 /** True when the hidden element `el` is content shown on demand (see the file header). */

@@ -8,7 +8,7 @@
 // with the highest score (select.ts): it gathers the prose and stops where link lists start to outweigh it.
 import { isSpace } from '../io/text.ts';
 import { type DomElement, type DomNode, ELEMENT_NODE, HEADING_TAGS, TEXT_NODE } from './dom.ts';
-import { isScriptToggle } from './disclosed.ts';
+import { isHandlerLink, isScriptToggle } from './disclosed.ts';
 import { isThreadLabel } from './forum-labels.ts';
 
 export interface ElementStats {
@@ -113,7 +113,7 @@ function isLinkAway(a: DomElement): boolean {
   if (href === null || a.hasAttribute('aria-expanded') || isScriptToggle(href)) return false;
   // A heading's link to nowhere that runs a handler opens its section (`<h3><a href="#" onclick="toggleFaq(1)">`,
   // D382); in a bar of such links (script tabs) the links stay links.
-  return !((href === '#' || href === '') && a.hasAttribute('onclick') && HEADING_TAGS.has(a.parentElement?.localName ?? ''));
+  return !(isHandlerLink(a) && HEADING_TAGS.has(a.parentElement?.localName ?? ''));
 }
 
 /**

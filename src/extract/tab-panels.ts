@@ -29,7 +29,7 @@ export function namesId(token: string, el: DomElement): boolean {
 /** What kind of panel `el` is, by its classes less its state, closing and id-spelling ones, sorted. */
 function signature(el: DomElement): string {
   return classTokens(el)
-    .filter((t) => !STATE_CLASS.test(t) && !isClosingClass(t) && !namesId(t, el))
+    .filter((t) => !isStateClass(t) && !isClosingClass(t) && !namesId(t, el))
     .sort()
     .join(' ');
 }
