@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bodyOf, parseDocument, type DomElement } from './dom.ts';
-import { disclosedIds, isDisclosed, isDisclosureButton, isScriptToggle } from './disclosed.ts';
+import { disclosedIds, isDisclosed, isDisclosureButton, isHeadingToggle, isScriptToggle } from './disclosed.ts';
 import { extractPage } from './index.ts';
 
 const DIR = path.resolve(import.meta.dirname, '..', '..', 'test', 'fixtures', 'extract-hidden');
@@ -23,6 +23,9 @@ describe('content shown on demand', () => {
     ['a script link naming another element', '<a href="javascript:toggle(\'z\')">Q</a><div id="y" hidden>A</div>', false],
     ['a plain #link does not open anything', '<a href="#y">Q</a><div id="y" hidden>A</div>', false],
     ['hidden with no control', '<p>Text</p><div id="y" hidden>A</div>', false],
+    ['after a heading whose text is one link to "#" (D386)', '<h3 class="q"><a href="#">Q?</a></h3><div id="y" style="display:none">A</div>', true],
+    ['after a heading that links somewhere', '<h3><a href="/faq/q">Q?</a></h3><div id="y" style="display:none">A</div>', false],
+    ['after a heading with more text than its link to "#"', '<h3>Q? <a href="#">top</a></h3><div id="y" style="display:none">A</div>', false],
   ])('%s', (_name, html, disclosed) => {
     const root = body(html);
     const el = root.querySelector('#y') as DomElement;
@@ -35,6 +38,20 @@ describe('content shown on demand', () => {
     expect(isDisclosureButton(toggle)).toBe(true);
     expect(isDisclosureButton(widget)).toBe(false);
     expect(isDisclosureButton(inHeading)).toBe(true);
+  });
+});
+
+describe('a heading\'s link that opens its panel (D382, D386)', () => {
+  it.each([
+    ['<h3><a href="#" onclick="return toggleFaq(1);">Q?</a></h3>', true],
+    ['<h3><a href="#">Q?</a></h3>', true],
+    ['<h3 class="faq-question"><a href="">Q?</a></h3>', true],
+    ['<h3><a href="/faq#q1">Q?</a></h3>', false],
+    ['<h3>Q? <a href="#">Back to top</a></h3>', false],
+    ['<p><a href="#">Back to top</a></p>', false],
+    ['<h3><a href="#"></a>Q?</h3>', false],
+  ])('%s: %s', (html, toggle) => {
+    expect(isHeadingToggle(body(html).querySelector('a') as DomElement)).toBe(toggle);
   });
 });
 
@@ -90,6 +107,9 @@ describe('golden pages', () => {
     ['numbered-reviews-tab', ['offen trocknen', 'Bergsteine'], ['Hält dicht', 'Agnes']],
     // An FAQ whose questions are headings linking to "#" with an onclick handler, each answer hidden after it (D382).
     ['onclick-faq-headings', ['### Muss die Feuerwehr dabei sein?', 'gefüllte Eimer'], ['Impressum', 'Rathaus']],
+    // The same without a handler: jQuery UI's accordion binds `h3 > a[href="#"]` by script, each answer hidden after
+    // its question (D386).
+    ['script-bound-faq-headings', ['### Do I need a permit for a backyard fire pit?', 'attended at all times'], ['Contact us', 'Residents', '](#)']],
     ['flare-dropdowns', ['\n\nWas passiert, wenn der Server zur geplanten Zeit ausgeschaltet ist?\n\n', 'Die Sicherung wird beim nächsten Start'], ['Geschlossen', 'Verwandte Themen', '](']],
   ])('%s', (name, kept, left) => {
     const html = fs.readFileSync(path.join(DIR, `${name}.html`), 'utf8');

@@ -70,9 +70,30 @@ export function isHandlerLink(el: DomElement): boolean {
   return el.localName === 'a' && (href === '#' || href === '') && el.hasAttribute('onclick');
 }
 
+/**
+ * A heading's link that opens the panel after it rather than going anywhere: one that runs a handler (D382) or, with
+ * no handler, a link to nowhere that is the heading's whole text (`<h3 class="faq-question"><a href="#">Can I sell
+ * eggs?</a></h3>`). No heading sends its reader to the top of the page; a script binds such a link as its panel's
+ * toggle (jQuery UI's accordion headers, served without ARIA, D386).
+ */
+export function isHeadingToggle(a: DomElement): boolean {
+  const heading = a.parentElement;
+  if (a.localName !== 'a' || heading === null || !HEADING_TAGS.has(heading.localName)) return false;
+  if (isHandlerLink(a)) return true;
+  const href = (a.getAttribute('href') ?? '').trim();
+  const text = (a.textContent ?? '').trim();
+  return (href === '#' || href === '') && text !== '' && text === (heading.textContent ?? '').trim();
+}
+
+/** A heading that holds such a toggle as its text (the element before a hidden panel). */
+function headsToggle(el: DomElement): boolean {
+  const link = HEADING_TAGS.has(el.localName) ? el.querySelector('a') : null;
+  return link !== null && isHeadingToggle(link);
+}
+
 function isControl(el: DomElement): boolean {
   if (el.hasAttribute('aria-expanded') || el.querySelector('[aria-expanded]') !== null) return true;
-  return isHandlerLink(el) || Array.from(el.querySelectorAll('a[onclick]')).some(isHandlerLink);
+  return isHandlerLink(el) || headsToggle(el) || Array.from(el.querySelectorAll('a[onclick]')).some(isHandlerLink);
 }
 
 /** True when the hidden element `el` is content shown on demand (see the file header). */

@@ -7,8 +7,8 @@
 // An element's `score` is the sum of the values of the units inside it. The main content is then the subtree
 // with the highest score (select.ts): it gathers the prose and stops where link lists start to outweigh it.
 import { isSpace } from '../io/text.ts';
-import { type DomElement, type DomNode, ELEMENT_NODE, HEADING_TAGS, TEXT_NODE } from './dom.ts';
-import { isHandlerLink, isScriptToggle } from './disclosed.ts';
+import { type DomElement, type DomNode, ELEMENT_NODE, TEXT_NODE } from './dom.ts';
+import { isHeadingToggle, isScriptToggle } from './disclosed.ts';
 import { isThreadLabel } from './forum-labels.ts';
 
 export interface ElementStats {
@@ -111,9 +111,9 @@ function countText(t: string): void {
 function isLinkAway(a: DomElement): boolean {
   const href = a.getAttribute('href');
   if (href === null || a.hasAttribute('aria-expanded') || isScriptToggle(href)) return false;
-  // A heading's link to nowhere that runs a handler opens its section (`<h3><a href="#" onclick="toggleFaq(1)">`,
-  // D382); in a bar of such links (script tabs) the links stay links.
-  return !(isHandlerLink(a) && HEADING_TAGS.has(a.parentElement?.localName ?? ''));
+  // A heading's link to nowhere opens its section (`<h3><a href="#" onclick="toggleFaq(1)">`, D382, D386); in a bar
+  // of such links (script tabs) the links stay links.
+  return !isHeadingToggle(a);
 }
 
 /**
