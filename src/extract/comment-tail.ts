@@ -218,7 +218,15 @@ function imageOpening(img: DomElement, root: DomElement): DomElement | null {
   return box;
 }
 
-/** Removes everything from the opening line of readers' comments to the end of `root`; returns whether it cut. */
+/** An inline style that places the element by absolute position. */
+const ABSOLUTE = /(?:^|;)\s*position\s*:\s*absolute/i;
+
+/**
+ * Removes everything from the opening line of readers' comments to the end of `root`; returns whether it cut.
+ * Pages built of absolutely placed boxes (the "layers" of old homepage builders and editors) put each box on screen
+ * by its style, not by its place in the source: a box that follows the one holding the comments may be drawn above
+ * them (a recipe's ingredients beside its method), so the cut ends with that box (D387).
+ */
 export function cutReaderComments(root: DomElement, journal: Journal | null = null): boolean {
   const opening = findOpening(root);
   if (opening === null) return false;
@@ -226,8 +234,10 @@ export function cutReaderComments(root: DomElement, journal: Journal | null = nu
   for (let el: DomElement = opening; el !== root; ) {
     const parent = el.parentElement;
     if (parent === null) break;
-    for (const s of nodesFrom(el.nextSibling)) detach(s, journal);
+    const placed = el !== opening && ABSOLUTE.test(el.getAttribute('style') ?? '');
+    if (!placed) for (const s of nodesFrom(el.nextSibling)) detach(s, journal);
     if (el === opening || !hasText(el)) detach(el, journal);
+    if (placed) break;
     el = parent;
   }
   return true;
