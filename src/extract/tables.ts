@@ -17,10 +17,20 @@ function cellBlocks(cell: DomElement): { table: boolean; block: boolean } {
   while (stack.length > 0 && !out.table) {
     const el = stack.pop() as DomElement;
     if (el.localName === 'table') out.table = true;
-    if (BLOCK_IN_CELL.has(el.localName)) out.block = true;
+    if (BLOCK_IN_CELL.has(el.localName) || (el.localName === 'br' && isParagraphBreak(el))) out.block = true;
     for (let c = el.firstElementChild; c !== null; c = c.nextElementSibling) stack.push(c);
   }
   return out;
+}
+
+/**
+ * A `<br>` followed by another with nothing but space between: the blank line old pages end a paragraph with
+ * (`text<br><br>text`). A cell holding one holds paragraphs, which no GFM cell can (D387).
+ */
+function isParagraphBreak(br: DomElement): boolean {
+  let n = br.nextSibling;
+  while (n !== null && !isElement(n) && (n.textContent ?? '').trim() === '') n = n.nextSibling;
+  return n !== null && isElement(n) && n.localName === 'br';
 }
 
 export function rowsOf(table: DomElement): DomElement[] {
