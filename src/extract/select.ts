@@ -242,6 +242,19 @@ export function selectMain(root: DomElement, stats: StatsMap, journal: Journal |
   return { root: top, core };
 }
 
+/** Characters outside links that make a list item a line of its own rather than a link with a label. */
+const ITEM_OWN_CHARS = 8;
+
+/**
+ * An item of a list that is mostly text, written as a sentence with words of its own around its link: a step
+ * ("Melden Sie sich unter portal.example an.") whose address is longer than its verb, not an entry of a link list
+ * (a headline without a full stop, D389).
+ */
+function isSentenceItem(item: DomElement, st: ElementStats, list: ElementStats | undefined): boolean {
+  if (item.localName !== 'li' || list === undefined || list.linkChars > 0.5 * list.chars) return false;
+  return st.chars - st.linkChars >= ITEM_OWN_CHARS && endsLikeSentence(item);
+}
+
 const PRUNE_SKIP = new Set(['p', 'pre', 'code', 'table', 'thead', 'tbody', 'tr', 'td', 'th', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 
 /**
@@ -267,7 +280,7 @@ export function pruneInside(root: DomElement, stats: StatsMap, core: DomElement 
       // A paragraph that offers a file (a report, a form) is part of the text however link-like it is (D186); a
       // styled download box beside the text is not.
       if (linkOnly === 'file' && tag === 'p') continue;
-      const linkList = st.chars > 0 && st.linkChars > 0.5 * st.chars && st.score < 0;
+      const linkList = st.chars > 0 && st.linkChars > 0.5 * st.chars && st.score < 0 && !isSentenceItem(c, st, stats.get(el));
       const linkBox = linkList || isTeaserList(st, false);
       // An ingredients box whose names are links is no link list: its rows hold amounts too.
       if (linkBox && isIngredientsBox(c, stats)) {
