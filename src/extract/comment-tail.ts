@@ -61,8 +61,11 @@ const MAX_LINE_TEXT = 4 * MAX_HEADING_CHARS;
 /** True when `text` (one block's whole text) is a line that opens readers' comments. */
 export function opensReaderComments(text: string): boolean {
   const line = normalizeSpace(text);
-  if (line === '' || line.length > MAX_HEADING_CHARS) return false;
-  if (/[.!?]$/.test(line)) return DISCUSS_CALL.test(line) || COMMENTS_DISCLAIMER.test(line);
+  if (line === '') return false;
+  // A disclaimer may run longer than a heading (Slash's is two sentences); its pattern bounds what follows it.
+  if (COMMENTS_DISCLAIMER.test(line)) return true;
+  if (line.length > MAX_HEADING_CHARS) return false;
+  if (/[.!?]$/.test(line)) return DISCUSS_CALL.test(line);
   if (COMMENT_OPENINGS.some((re) => re.test(line))) return true;
   // A section label may stand before the opening: "YOUR VIEW: Reader comments (5)", "FORUM: 3 Kommentare" (D374).
   const labelled = LABEL.exec(line);
@@ -72,10 +75,11 @@ export function opensReaderComments(text: string): boolean {
 /**
  * The disclaimer portal scripts print where readers' comments begin (XOOPS, PHP-Nuke and their kin, D384): "Für den
  * Inhalt der Kommentare sind die jeweiligen Autoren verantwortlich.", "The comments are owned by the poster. We aren't
- * responsible for their content.", "Comments are property of their posters."
+ * responsible for their content.", "Comments are property of their posters."; Slash's "The Fine Print: The following
+ * comments are owned by whoever posted them." (D390).
  */
 const COMMENTS_DISCLAIMER =
-  /^(?:für den inhalt der kommentare sind (?:die jeweiligen |allein die |ausschließlich die )?(?:autoren|verfasser(?:innen)?|schreiber)(?: selbst)? verantwortlich|(?:the )?comments are (?:the )?(?:property of|owned by) (?:the |their )?posters?)\b[^\n]{0,80}$/i;
+  /^(?:[^:.!?]{1,30}:\s*)?(?:für den inhalt der kommentare sind (?:die jeweiligen |allein die |ausschließlich die )?(?:autoren|verfasser(?:innen)?|schreiber)(?: selbst)? verantwortlich|(?:the )?(?:following )?comments are (?:the )?(?:property of|owned by) (?:the |their )?(?:posters?|whoever posted them))\b[^\n]{0,80}$/i;
 
 /** A short label before a colon, and what follows it. */
 const LABEL = /^[^:.!?]{1,30}:\s*(\S.*)$/;
