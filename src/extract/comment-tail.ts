@@ -13,8 +13,9 @@ import { BARE_COMMENTS, isReaderEntriesHeading } from './cues.ts';
 const COMMENT_OPENINGS: readonly RegExp[] = [
   /^\d+\s+(?:kommentare?|leserkommentare|comments?|responses?|replies|antworten|reaktionen)\b/i,
   /\(\s*\d+\s+(?:kommentare?|leserkommentare|comments?|responses?|replies|antworten|reaktionen)\s*\)\s*:?$/i,
-  // "Kommentare (12)", "Einträge zu diesem Bericht (4)", "Reviews (31)", "Current Reviews: 3", "Customer reviews (8)".
-  /^(?:(?:current|customer|recent)\s+)?(?:kommentare?|leserkommentare|comments?|reaktionen|responses?|einträge|entries|reviews|bewertungen|kundenbewertungen|rezensionen)\b[^():]{0,50}(?:\(\s*\d+\s*\)|:\s*\d+)\s*:?$/i,
+  // "Kommentare (12)", "Einträge zu diesem Bericht (4)", "Reviews (31)", "Current Reviews: 3", "Customer reviews (8)",
+  // "Customer Reviews (3 reviews, average 5/5)": a count first in the brackets, maybe more said of it (D391).
+  /^(?:(?:current|customer|recent)\s+)?(?:kommentare?|leserkommentare|comments?|reaktionen|responses?|einträge|entries|reviews|bewertungen|kundenbewertungen|rezensionen)\b[^():]{0,50}(?:\(\s*\d+\b[^()]{0,40}\)|:\s*\d+)\s*:?$/i,
   // "Reviews of this recipe:", "Kommentare zu diesem Artikel", "Einträge zu diesem Bericht": about this very page.
   /^(?:kommentare?|leserkommentare|comments?|reaktionen|einträge|entries|reviews|bewertungen|rezensionen)\s+(?:of|on|for|to|about|zu|für|über)\s+(?:this|diese[mnrs]?)\s+\S+\s*:?$/i,
   // "Kommentare zum Rezept", "Reaktionen zur Sanierung": readers' entries (plural) about the page's one subject.
