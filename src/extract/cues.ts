@@ -208,12 +208,16 @@ export function hasStrongNegativeCue(el: DomElement, closed = false): boolean {
 
 /** Rows a data table needs before its name's "meta" stops reading as a byline box (a date, an author, a category). */
 const FACT_TABLE_ROWS = 4;
+/** Terms a description list needs so: a recipe card's `dl.recipe-card__meta` lists up to six (times, yield, course). */
+const FACT_LIST_TERMS = 8;
 
 /**
- * A data table of several rows: when its class calls it "meta" (a shop's `specs-table product-meta`), it tabulates
- * facts of the thing the page is about, not the article's byline (D336).
+ * A data table of several rows, or a description list of many terms: when its class calls it "meta" (a shop's
+ * `specs-table product-meta`, Intershop's `dl.product-meta-attributes`), it lists facts of the thing the page is
+ * about, not the article's byline (D336, D392).
  */
 function isFactTable(el: DomElement): boolean {
+  if (el.localName === 'dl') return el.querySelectorAll('dt').length >= FACT_LIST_TERMS;
   return el.localName === 'table' && rowsOf(el).length >= FACT_TABLE_ROWS && !isLayoutTable(el);
 }
 
