@@ -37,6 +37,8 @@ describe('toMarkdown', () => {
     ['one <div> per line', '<pre><code><div class="line">a()</div><div class="line">b()</div></code></pre>', '```\na()\nb()\n```'],
     ['fence longer than backticks inside', '<pre>```\nx\n```</pre>', '````\n```\nx\n```\n````'],
     ['inline code', '<p>run <code>npm test</code></p>', 'run `npm test`'],
+    // Epydoc colours a value's parts with code elements inside the value's own (D393).
+    ['code inside code', '<p>COLUMNS = <code title="x"><code class="variable-group">(</code><code class="variable-quote">\'</code><code class="variable-string">time</code><code class="variable-quote">\'</code><code class="variable-group">)</code></code></p>', "COLUMNS = `('time')`"],
     ['hr', '<p>a</p><hr><p>b</p>', 'a\n\n---\n\nb'],
   ])('%s', (_n, html, want) => {
     expect(md(html)).toBe(want);

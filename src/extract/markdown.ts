@@ -167,6 +167,12 @@ function buildService(base: string): TurndownService {
       return `[${text}](${escapeDestination(abs)})`;
     },
   });
+  // A code element inside another (Epydoc colours each part of a value, `<code class="variable-quote">`, inside the
+  // value's `<code>`) is part of one span of code: only the outermost is delimited (D393).
+  td.addRule('nested-code', {
+    filter: (node) => node.nodeName === 'CODE' && (asEl(node).parentElement?.closest('code') ?? null) !== null,
+    replacement: (content) => content,
+  });
   td.addRule('code-block', {
     filter: (node) => node.nodeName === 'PRE',
     replacement: (_c, node) => {
