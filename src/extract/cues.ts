@@ -154,6 +154,11 @@ function headsAPart(el: DomElement): boolean {
 
 /** Embedded posts (a quoted tweet) are content even inside a "social" wrapper. */
 const EMBED = /embed|twitter-tweet|instagram-media/;
+/**
+ * But an embedded article named as related (eZ Publish's `div.class-article-embed.related-article`) is a teaser of
+ * another story (D394).
+ */
+const EMBEDDED_TEASER = /related|recommend|also-read|read-next|more-stories/;
 
 /** Class words that hide text from sighted readers (screen-reader-only, print-only, hidden). */
 const HIDING = new RegExp(String.raw`sr-only|screen-reader|visually-?hidden|print-only|hidden-print|(?:^|\s)(?:${CLOSING_WORDS})(?:$|\s)`);
@@ -203,7 +208,7 @@ export function hasStrongNegativeCue(el: DomElement, closed = false): boolean {
   const raw = cueText(el);
   const named = raw.includes('meta') && isFactTable(el) ? raw.replace(/meta/g, ' ') : raw;
   const s = closed ? named.replace(TOGGLE_CLASS, ' ').replace(TAB_WIDGET_NAME, ' ') : named;
-  return s.trim() !== '' && STRONG_NEGATIVE.test(s) && !EMBED.test(s);
+  return s.trim() !== '' && STRONG_NEGATIVE.test(s) && (!EMBED.test(s) || EMBEDDED_TEASER.test(s));
 }
 
 /** Rows a data table needs before its name's "meta" stops reading as a byline box (a date, an author, a category). */
