@@ -62,5 +62,21 @@ export function leadBefore(siblings: readonly DomElement[], first: number, stats
   };
   if (first <= 0) return null;
   // News templates put the article's first picture between the lead and the text (title, lead, picture, text).
-  return at(first - 1) ?? (first > 1 && isPicture(siblings[first - 1], stats) ? at(first - 2) : null);
+  const found = at(first - 1) ?? (first > 1 && isPicture(siblings[first - 1], stats) ? at(first - 2) : null);
+  if (found !== null) return found;
+  // A portal script's teaser paragraph (CuteNews' `div.kurztext`) may stand apart from the text, past line breaks and
+  // an ad's box left empty by its script (D395): a lead of text only, no picture (a page banner's logo and motto).
+  let i = first - 1;
+  while (i > 0 && isBlank(siblings[i], stats)) i--;
+  if (i === first - 1 || !isLead(siblings[i], stats) || siblings[i].querySelector('img') !== null) return null;
+  return { from: i, drop: [] };
+}
+
+/**
+ * An element with no text, no picture and no name: a `<br>`, an empty `<p>`, an ad's `<center>` once its script is
+ * gone. A named box emptied by the cleaning (a template's container) is a part of the template between, not a gap.
+ */
+function isBlank(el: DomElement, stats: StatsMap): boolean {
+  if ((stats.get(el)?.chars ?? 0) > 0 || el.hasAttribute('class') || el.hasAttribute('id')) return false;
+  return el.localName !== 'img' && el.querySelector('img, picture, video, iframe') === null;
 }
