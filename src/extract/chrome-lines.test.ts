@@ -107,6 +107,16 @@ describe('chrome lines', () => {
     ['Lesen Sie nach der Anzeige weiter', true],
     ['The story continues below the waterline, where divers found the hull intact.', false],
     ['Printer-friendly version    [E-mail this story](a)    [Reader comments (6)](b)', true],
+    // A pointer to another story or a gallery: a label and one link (D396).
+    ['**» Lesen Sie auch:** [Backfest 2005: 400 Brote in sechs Stunden](a)', true],
+    ['**Read more:** [Tencent profit falls as Alibaba threat weighs](a)', true],
+    ['**READ MORE: [China plague outbreak confirmed](a)**', true],
+    ['**Related:** [**The 15 Weirdest Galaxies in Our Universe**](a)', true],
+    ['» Bilder: [Fotoalbum Backfest 2005 (48 Bilder)](a)', true],
+    ['**Siehe auch:** [Installation unter Windows](a)', false],
+    ['See also: [Configuration reference](a)', false],
+    ['Read more: the council publishes the full report on [its website](a)', false],
+    ['**Related:** [one](a) and [two](b)', false],
   ])('%s → %s', (line, chrome) => {
     expect(isChromeLine(line)).toBe(chrome);
   });

@@ -170,10 +170,18 @@ function isBreadcrumbLine(line: string): boolean {
   return links >= 2;
 }
 
+/**
+ * A pointer to another story or to a gallery printed as a line of the text (D396): "» Lesen Sie auch: [Backfest 2005:
+ * 400 Brote in sechs Stunden](…)", "Mehr zum Thema: […]", "Read also: […]", "» Bilder: [Fotoalbum (48 Bilder)](…)".
+ * The label, then one link and nothing else; "Siehe auch" and "See also" point within documentation and stay.
+ */
+const POINTER_LINE =
+  /^[\s*_]*(?:(?:»|›|→|•|■|\\?>)\s*)?(?:lesen\s+sie\s+(?:auch|dazu|mehr)|lies\s+auch|mehr\s+zum\s+thema|auch\s+interessant|read\s+also|also\s+read|read\s+more|related(?:\s+(?:story|article))?|bilder|fotos|fotostrecke|bildergalerie|photos|gallery)\s*:[\s*_]*\[[^\]\n]{1,150}\]\([^)\s]+\)[\s*_]*$/i;
+
 export function isChromeLine(line: string): boolean {
   if (PHP_START.test(line) && !surelyLonger(line, 400) && PHP_MESSAGE.test(plainText(line))) return true;
   if (surelyLonger(line, 120)) return false;
-  if (isBreadcrumbLine(line)) return true;
+  if (isBreadcrumbLine(line) || POINTER_LINE.test(line)) return true;
   const text = plainText(line);
   if (text.length === 0 || text.length > 120) return false;
   return CHROME_LINES.some((re) => re.test(text)) || isBarOf(text, PRINT_ITEMS, 1) || isBarOf(text, RING_ITEMS, 3);

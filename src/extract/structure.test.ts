@@ -9,7 +9,7 @@ const DIR = path.resolve(import.meta.dirname, '..', '..', 'test', 'fixtures', 'e
 const read = (name: string): string => fs.readFileSync(path.join(DIR, name), 'utf8');
 
 describe('content structure golden pages', () => {
-  it.each(['recipe-de-zwetschgenkuchen', 'blog-en-multiblock', 'layout-table-columns', 'toggle-faq', 'lead-above-picture', 'template-lines-emphasis', 'font-wrapped-layout', 'recipe-tips-aside', 'recipe-linked-ingredients', 'product-spec-tab', 'layout-side-column', 'lead-in-headline-header', 'box-title-remnant', 'code-line-numbers', 'icon-download-list', 'docs-callout-asides', 'trailing-box-headings', 'product-datasheet-list', 'old-paper-story', 'label-value-sheet', 'credit-captions', 'sibling-tab-panels', 'font-intro-paragraph', 'recipe-send-links', 'buy-box-lines', 'press-release-lines', 'cell-paragraph-breaks', 'link-heavy-step', 'teaser-apart-from-text'])('%s', (name) => {
+  it.each(['recipe-de-zwetschgenkuchen', 'blog-en-multiblock', 'layout-table-columns', 'toggle-faq', 'lead-above-picture', 'template-lines-emphasis', 'font-wrapped-layout', 'recipe-tips-aside', 'recipe-linked-ingredients', 'product-spec-tab', 'layout-side-column', 'lead-in-headline-header', 'box-title-remnant', 'code-line-numbers', 'icon-download-list', 'docs-callout-asides', 'trailing-box-headings', 'product-datasheet-list', 'old-paper-story', 'label-value-sheet', 'credit-captions', 'sibling-tab-panels', 'font-intro-paragraph', 'recipe-send-links', 'buy-box-lines', 'press-release-lines', 'cell-paragraph-breaks', 'link-heavy-step', 'teaser-apart-from-text', 'pointer-lines'])('%s', (name) => {
     const got = extractPage(read(`${name}.html`), { url: `https://${name}.example/page` });
     expect(`${got.markdown}\n`).toBe(read(`${name}.md`));
   });
