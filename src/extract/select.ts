@@ -16,6 +16,7 @@ import { isCommentAnchor } from './comment-tail.ts';
 import { leadBefore } from './lead.ts';
 import { titleRemnants } from './remnants.ts';
 import { isSiblingPanel } from './tab-panels.ts';
+import { isSmallPrintBeside } from './small-print.ts';
 
 function cueFactor(el: DomElement): number {
   const prop = el.getAttribute('itemprop');
@@ -208,7 +209,7 @@ export function selectMain(root: DomElement, stats: StatsMap, journal: Journal |
     const continues = parent.localName === 'tr'
       ? (s: DomElement): boolean => continuesColumn(s, Math.max(coreProse, stats.get(x)?.proseChars ?? 0), stats)
       : (s: DomElement): boolean =>
-          (continuesArticle(s, coreScore, coreProse, stats) && (!far || (stats.get(s)?.proseChars ?? 0) >= 0.2 * coreProse)) ||
+          (continuesArticle(s, coreScore, coreProse, stats) && (!far || (stats.get(s)?.proseChars ?? 0) >= 0.2 * coreProse) && !isSmallPrintBeside(s, parent)) ||
           (isSiblingPanel(s, x) && continuesAsPanel(s, stats));
     const keep = siblings.map((s) => s === x || continues(s));
     dropAfterCommentHeading(siblings, siblings.indexOf(x), keep, stats);
