@@ -14,10 +14,16 @@ describe('a caption known by its photo credit (D373)', () => {
     ['LEDGER PHOTO/MARCUS OYELARAN', true],
     ['Courier photo by Wendell Oakes', true],
     ['A correctly prepared set-out: brush stacked at the curb. Photo: Marlow Springs Public Works.', true],
+    // British papers' "Image" and "Pic" (D398).
+    ['China has warned it will take control of the city (Image: GETTY )', true],
+    ['Plague can be easily vaccinated (Image: GETTY)', true],
+    ['Fans queue outside the stadium before kick-off. Pic: Reuters', true],
     // Sentences of the text.
     ['Am Ende gelang dem Fotografen doch noch das schönste Foto: Die Kinder der Schwimmgruppe sprangen ins Becken.', false],
     ['Am Ende gelang uns doch noch das perfekte Foto: die Kirche im Abendlicht.', false],
     ['The photo by the entrance shows the mill in 1921.', false],
+    ['The image by the entrance shows the mill in 1921.', false],
+    ['The best picture: the bridge at dawn, which the council later used on its posters.', false],
     ['Druckfähige Fotos vom Ortstermin stehen ab 16 Uhr im Pressefoto-Bereich bereit.', false],
     [`${'A long paragraph of the story that goes on and on. '.repeat(6)}Foto: Lechner`, false],
   ])('%s → %s', (text, caption) => {

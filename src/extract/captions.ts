@@ -6,7 +6,8 @@
 /** The longest caption read so (plain text): a sentence or two about the picture, then its credit. */
 const MAX_CAPTION_CHARS = 300;
 
-const CREDIT_WORD = String.raw`(?:[Pp]hoto|PHOTO|[Ff]oto|FOTO|[Bb]ild|BILD)`;
+// "Image" and "Pic" as British papers print them ("(Image: GETTY)", "Pic: Reuters", D398).
+const CREDIT_WORD = String.raw`(?:[Pp]hoto|PHOTO|[Ff]oto|FOTO|[Bb]ild|BILD|[Ii]mage|IMAGE|[Pp]ic|PIC)`;
 
 /**
  * The credit's word near the end of a line of Markdown: looked for before the line is read whole, since most lines

@@ -113,6 +113,7 @@ describe('chrome lines', () => {
     ['**READ MORE: [China plague outbreak confirmed](a)**', true],
     ['**Related:** [**The 15 Weirdest Galaxies in Our Universe**](a)', true],
     ['» Bilder: [Fotoalbum Backfest 2005 (48 Bilder)](a)', true],
+    ['**SEE MORE**: [Hong Kong protests: 800 students under siege](a)', true],
     ['**Siehe auch:** [Installation unter Windows](a)', false],
     ['See also: [Configuration reference](a)', false],
     ['Read more: the council publishes the full report on [its website](a)', false],

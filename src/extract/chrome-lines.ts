@@ -172,11 +172,11 @@ function isBreadcrumbLine(line: string): boolean {
 
 /**
  * A pointer to another story or to a gallery printed as a line of the text (D396): "» Lesen Sie auch: [Backfest 2005:
- * 400 Brote in sechs Stunden](…)", "Mehr zum Thema: […]", "Read also: […]", "» Bilder: [Fotoalbum (48 Bilder)](…)".
+ * 400 Brote in sechs Stunden](…)", "Mehr zum Thema: […]", "**SEE MORE**: […]", "» Bilder: [Fotoalbum (48 Bilder)](…)".
  * The label, then one link and nothing else; "Siehe auch" and "See also" point within documentation and stay.
  */
 const POINTER_LINE =
-  /^[\s*_]*(?:(?:»|›|→|•|■|\\?>)\s*)?(?:lesen\s+sie\s+(?:auch|dazu|mehr)|lies\s+auch|mehr\s+zum\s+thema|auch\s+interessant|read\s+also|also\s+read|read\s+more|related(?:\s+(?:story|article))?|bilder|fotos|fotostrecke|bildergalerie|photos|gallery)\s*:[\s*_]*\[[^\]\n]{1,150}\]\([^)\s]+\)[\s*_]*$/i;
+  /^[\s*_]*(?:(?:»|›|→|•|■|\\?>)\s*)?(?:lesen\s+sie\s+(?:auch|dazu|mehr)|lies\s+auch|mehr\s+zum\s+thema|auch\s+interessant|read\s+also|also\s+read|read\s+more|see\s+more|related(?:\s+(?:story|article))?|bilder|fotos|fotostrecke|bildergalerie|photos|gallery)[\s*_]*:[\s*_]*\[[^\]\n]{1,150}\]\([^)\s]+\)[\s*_]*$/i;
 
 export function isChromeLine(line: string): boolean {
   if (PHP_START.test(line) && !surelyLonger(line, 400) && PHP_MESSAGE.test(plainText(line))) return true;
