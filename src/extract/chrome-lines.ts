@@ -172,7 +172,8 @@ function isBreadcrumbLine(line: string): boolean {
 
 /**
  * A pointer to another story or to a gallery printed as a line of the text (D396): "» Lesen Sie auch: [Backfest 2005:
- * 400 Brote in sechs Stunden](…)", "Mehr zum Thema: […]", "**SEE MORE**: […]", "» Bilder: [Fotoalbum (48 Bilder)](…)".
+ * 400 Brote in sechs Stunden](…)", "Mehr zum Thema: […]", "**SEE MORE**: […]", "» Bilder: [Fotoalbum (48
+ * Bilder)](…)".
  * The label, then one link and nothing else; "Siehe auch" and "See also" point within documentation and stay.
  */
 const POINTER_LINE =
