@@ -97,6 +97,13 @@ function continuesArticle(sib: DomElement, coreScore: number, coreProse: number,
   return false;
 }
 
+/** A sentence whose links are under half of its text ("… published in the [journal Nature Astronomy]."). */
+function isLinkedSentence(el: DomElement, st: ElementStats): boolean {
+  if (st.chars < 40 || st.linkChars >= 0.5 * st.chars || !endsLikeSentence(el)) return false;
+  // One paragraph, not a box with a title or a form (a newsletter's "Get the briefing" over its sign-up line).
+  return st.paragraphs <= 1 && el.querySelector('h1, h2, h3, h4, h5, h6, form, button, input') === null;
+}
+
 /** Text of an inline element between blocks that makes it a paragraph of the article (D376). */
 const INLINE_PROSE_CHARS = 150;
 
@@ -222,12 +229,13 @@ export function selectMain(root: DomElement, stats: StatsMap, journal: Journal |
       keep.fill(true, lead.from, first);
       first = lead.from;
     }
-    // Headings and small non-link blocks (figures, datelines inside the flow) between kept blocks stay.
+    // Headings and small non-link blocks (figures, datelines inside the flow) between kept blocks stay, and a short
+    // sentence with a link in it (a paragraph of its own block in card-per-paragraph templates, D399).
     for (let i = first + 1; i < last; i++) {
       if (keep[i]) continue;
       const st = stats.get(siblings[i]);
       const small = st === undefined || st.chars < 200;
-      if (SUBHEADING_TAGS.has(siblings[i].localName) || (small && (st === undefined || st.linkChars === 0))) keep[i] = true;
+      if (SUBHEADING_TAGS.has(siblings[i].localName) || (small && (st === undefined || st.linkChars === 0 || isLinkedSentence(siblings[i], st)))) keep[i] = true;
     }
     removals.push([...siblings.filter((_s, i) => !keep[i]), ...(lead?.drop ?? [])]);
     if (keep.filter(Boolean).length > 1) top = parent;
