@@ -166,9 +166,33 @@ function openingAround(text: DomNode, root: DomElement): DomElement | null {
     if (a.localName === 'li' && (a.previousElementSibling?.localName === 'li' || a.nextElementSibling?.localName === 'li')) return null;
     const line = boundedText(a, MAX_LINE_TEXT, (t) => t.length);
     if (line === null) break;
-    if (opensReaderComments(line) && (!isInlineTag(a.localName) || isWholeLine(a))) found = a;
+    if (!isInlineTag(a.localName) || isWholeLine(a)) {
+      if (opensReaderComments(line)) found = a;
+    } else if (found === null) {
+      const run = lineFrom(a);
+      if (run !== null && opensReaderComments(run)) found = a;
+    }
   }
   return found;
+}
+
+/**
+ * The text of the line that starts with the inline element `el` and runs on through its inline siblings up to a line
+ * break or a block: a heading printed in two `<font>`s, "Customer Reviews" and "(3 reviews, average ★★★★★)" (D400).
+ * Null when the line does not start at `el` or runs longer than a line read here.
+ */
+function lineFrom(el: DomElement): string | null {
+  if (!lineEndsAt(el, previousNode)) return null;
+  let text = el.textContent ?? '';
+  for (let s = el.nextSibling; s !== null; s = s.nextSibling) {
+    if (s.nodeType !== TEXT_NODE) {
+      const tag = (s as DomElement).localName;
+      if (tag === 'br' || !isInlineTag(tag) || edgeIsBreak(s as DomElement, (e) => e.firstChild, nextNode)) break;
+    }
+    text += s.textContent ?? '';
+    if (text.length > MAX_LINE_TEXT) return null;
+  }
+  return text;
 }
 
 /** The first opening line of readers' comments below `root`, in document order, after enough text. */
