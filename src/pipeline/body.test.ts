@@ -45,7 +45,30 @@ describe('charsets', () => {
     const utf8 = new TextEncoder().encode('<meta charset="windows-1252">é');
     expect(decodeHtml(utf8, 'text/html; charset=utf-8').text).toContain('é');
     expect(decodeHtml(new Uint8Array([0xef, 0xbb, 0xbf, 0x61]), 'text/html; charset=windows-1252').text).toBe('a');
-    expect(decodeHtml(new Uint8Array([0x61, 0xe9]), 'text/html; charset=bogus-label').charset).toBe('utf-8');
+    // An unknown label names nothing; these bytes are no UTF-8, so they are read as windows-1252 (D401).
+    expect(decodeHtml(new Uint8Array([0x61, 0xe9]), 'text/html; charset=bogus-label')).toMatchObject({ charset: 'windows-1252', text: 'aé' });
+  });
+
+  describe('a page that names no charset in its first 1024 bytes (D401)', () => {
+    const latin1 = (s: string): Uint8Array => Uint8Array.from(s, (c) => c.charCodeAt(0));
+    const style = `<style>${' '.repeat(1100)}</style>`;
+    it.each([
+      ['valid UTF-8 stays UTF-8', new TextEncoder().encode('<p>Gebäude</p>'), 'utf-8', 'Gebäude'],
+      ['a later <meta> charset decides for 8-bit bytes', latin1(`<head>${style}<meta charset="iso-8859-2"><p>\xb1</p>`), 'iso-8859-2', 'ą'],
+      ['8-bit bytes with no charset at all are windows-1252', latin1('<p>Geb\xe4ude \x80</p>'), 'windows-1252', 'Gebäude €'],
+      ['a later <meta> is not taken over valid UTF-8', new TextEncoder().encode(`<head>${style}<meta charset="iso-8859-1"><p>Gebäude</p>`), 'utf-8', 'Gebäude'],
+      ['a later <meta> saying UTF-8 over 8-bit bytes', latin1(`<head>${style}<meta charset="utf-8"><p>Geb\xe4ude</p>`), 'windows-1252', 'Gebäude'],
+    ])('%s', (_name, bytes, charset, text) => {
+      const d = decodeHtml(bytes, 'text/html');
+      expect(d.charset).toBe(charset);
+      expect(d.text).toContain(text);
+    });
+
+    it('reads a PmWiki page whose charset comes after its style block', () => {
+      const page = latin1(`<html><head>${style}<meta http-equiv='Content-Type' content='text/html; charset=iso-8859-1' /></head><body><p>Oberstufengeb\xe4ude</p></body></html>`);
+      expect(decodeHtml(page, 'text/html')).toMatchObject({ charset: 'iso-8859-1', utf8: null });
+      expect(decodeHtml(page, 'text/html').text).toContain('Oberstufengebäude');
+    });
   });
 });
 

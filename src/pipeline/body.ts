@@ -1,9 +1,12 @@
 // Decoding page bodies: charset decoding (WHATWG Encoding: BOM, then header charset, then <meta>, then UTF-8).
 import { charsetParam, sniffBom } from '../files/index.ts';
 
-/** `<meta charset>` or `<meta http-equiv=content-type content="…charset=…">` in the first 1024 bytes (HTML §13.2.3.2). */
-export function charsetFromMeta(head: Uint8Array): string | null {
-  const text = new TextDecoder('latin1').decode(head.subarray(0, 1024));
+/**
+ * `<meta charset>` or `<meta http-equiv=content-type content="…charset=…">` in the first `limit` bytes: 1024 for the
+ * prescan (HTML §13.2.3.2).
+ */
+export function charsetFromMeta(head: Uint8Array, limit = 1024): string | null {
+  const text = new TextDecoder('latin1').decode(head.subarray(0, limit));
   const direct = /<meta[^>]+charset\s*=\s*["']?\s*([a-z0-9_:.-]+)/i.exec(text);
   return direct ? direct[1].toLowerCase() : null;
 }
@@ -38,7 +41,7 @@ function utf8Decoded(decoder: TextDecoder, bytes: Uint8Array, charset: string): 
 /** Decodes an HTML body; an unknown label falls back to UTF-8 with replacement characters (never throws). */
 export function decodeHtml(bytes: Uint8Array, contentType: string | null): DecodedHtml {
   // Tried in order; the <meta> scan runs only when the BOM and the header named nothing usable.
-  const candidates: Array<() => string | null | undefined> = [() => sniffBom(bytes)?.encoding, () => charsetParam(contentType), () => charsetFromMeta(bytes), () => 'utf-8'];
+  const candidates: Array<() => string | null | undefined> = [() => sniffBom(bytes)?.encoding, () => charsetParam(contentType), () => charsetFromMeta(bytes)];
   for (const candidate of candidates) {
     const label = candidate();
     if (!label) continue;
@@ -50,5 +53,36 @@ export function decodeHtml(bytes: Uint8Array, contentType: string | null): Decod
       // Unknown or unsupported label: try the next source, as browsers do.
     }
   }
-  return utf8Decoded(new TextDecoder('utf-8'), bytes, 'utf-8');
+  return undeclared(bytes);
+}
+
+/**
+ * A body that names no usable charset by its BOM, its header or its first 1024 bytes: UTF-8 when it is valid UTF-8.
+ * Otherwise it is a legacy 8-bit page, read as a browser reads it (D401): by a `<meta>` charset further down (the
+ * parser changes the encoding when it reaches one, HTML §13.2.3.4; PmWiki prints its charset after a long style
+ * block), else as windows-1252, the default of Western locales. Only such a page pays for the second look.
+ */
+function undeclared(bytes: Uint8Array): DecodedHtml {
+  const utf8 = utf8Decoded(new TextDecoder('utf-8'), bytes, 'utf-8');
+  if (utf8.utf8 !== null || isValidUtf8(bytes)) return utf8;
+  const later = charsetFromMeta(bytes, bytes.length);
+  for (const label of later === null ? ['windows-1252'] : [later, 'windows-1252']) {
+    try {
+      const decoder = new TextDecoder(label);
+      // A later label that says UTF-8 is wrong about these bytes.
+      if (decoder.encoding !== 'utf-8') return { text: decoder.decode(bytes), charset: label, utf8: null };
+    } catch {
+      // Unknown label: the default.
+    }
+  }
+  return utf8;
+}
+
+function isValidUtf8(bytes: Uint8Array): boolean {
+  try {
+    new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
 }
