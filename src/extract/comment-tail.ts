@@ -2,6 +2,7 @@
 // the content cell itself, after the text, with no element or class name of their own to recognise them by. What
 // marks them is the line that opens them: "Ihre Meinung zum Artikel (3 Kommentare)", "Die letzten Einträge im
 // Gästebuch:", "What folk have said about this recipe". From that line on, the content is readers' text: it is cut.
+import { isAbsolutelyPlaced } from './layers.ts';
 import { boundedText, type DomElement, type DomNode, type Journal, detach, HEADING_TAGS, normalizeSpace, TEXT_NODE } from './dom.ts';
 import { nodesFrom } from './repair.ts';
 import { isInlineTag } from './stats.ts';
@@ -247,9 +248,6 @@ function imageOpening(img: DomElement, root: DomElement): DomElement | null {
   return box;
 }
 
-/** An inline style that places the element by absolute position. */
-const ABSOLUTE = /(?:^|;)\s*position\s*:\s*absolute/i;
-
 /**
  * Removes everything from the opening line of readers' comments to the end of `root`; returns whether it cut.
  * Pages built of absolutely placed boxes (the "layers" of old homepage builders and editors) put each box on screen
@@ -263,7 +261,7 @@ export function cutReaderComments(root: DomElement, journal: Journal | null = nu
   for (let el: DomElement = opening; el !== root; ) {
     const parent = el.parentElement;
     if (parent === null) break;
-    const placed = el !== opening && ABSOLUTE.test(el.getAttribute('style') ?? '');
+    const placed = el !== opening && isAbsolutelyPlaced(el);
     if (!placed) for (const s of nodesFrom(el.nextSibling)) detach(s, journal);
     if (el === opening || !hasText(el)) detach(el, journal);
     if (placed) break;

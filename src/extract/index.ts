@@ -10,6 +10,7 @@
 //   5. when that leaves too little text, choose again without the cue-based removal (a page whose every container
 //      carries a boilerplate-sounding class name)
 //   6. convert to Markdown (markdown.ts, tables.ts)
+import { sideColumnLayers } from './layers.ts';
 import type { DocumentInfo, PageMetadata } from '../capture/types.ts';
 import { removeBoilerplate, removeNonContent } from './clean.ts';
 import { type ContentShape, buildDocumentInfo, readDeclared } from './document-info.ts';
@@ -91,7 +92,9 @@ function chooseMain(root: DomElement, withCues: boolean, journal: Journal): DomE
   // Readers' comments are cut first: their heading line ("Reviews (3) | Write a review") may look like a link box.
   cutReaderComments(el, journal);
   // Choosing removed siblings along the way, so the ancestors' figures are stale: count the chosen subtree again.
-  pruneInside(el, computeStats(el), core, journal);
+  const fresh = computeStats(el);
+  for (const side of sideColumnLayers(el, (l) => fresh.get(l)?.proseChars ?? 0)) detach(side, journal);
+  pruneInside(el, fresh, core, journal);
   for (const h of trailingHeadings(el)) detach(h, journal);
   return el;
 }
