@@ -50,4 +50,12 @@ describe('forms of labels alone (D356) and cart forms (D354)', () => {
     for (const action of ['/bewerten.php', '/cgi-bin/rate.pl?id=7', '/recipes/12/rating', 'index.php?act=review&id=3']) expect(box(action)).toEqual(['stars']);
     for (const action of ['/corporate/rates', '/reviewers/apply', '/search']) expect(box(action)).toEqual([]);
   });
+
+  it('marks a form whose choices are a score, wherever it posts (D403)', () => {
+    const form = (fields: string): string[] => marked(`<div id="rate"><form id="vote" action="modules.php?name=News&amp;file=article">${WHY}${fields}</form></div>`);
+    expect(form('<input type="radio" name="score" value="5"> Excellent <input type="radio" name="score" value="1"> Bad')).toEqual(['vote']);
+    expect(form('<select name="rating"><option>5</option><option>1</option></select>')).toEqual(['vote']);
+    expect(form('<input type="radio" name="size" value="s"> S <input type="radio" name="size" value="m"> M')).toEqual([]);
+    expect(form('<input name="score">')).toEqual([]);
+  });
 });

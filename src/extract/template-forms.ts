@@ -32,9 +32,17 @@ function isCartForm(form: DomElement): boolean {
   return /(?:^|[/?=&._-])(?:cart|basket|warenkorb|checkout)(?:$|[/?=&._-])/i.test(form.getAttribute('action') ?? '');
 }
 
-/** A form that posts a rating or a review of the page ("Dieses Rezept bewerten", stars to click, D385). */
+/** Choice fields named as a score: a vote on the page. */
+const SCORE_FIELD = /^(?:score|rating|rate|vote|stars?|bewertung|note|punkte)$/i;
+
+/**
+ * A form that posts a rating or a review of the page ("Dieses Rezept bewerten", stars to click, D385), or whose radio
+ * buttons or list choose a score (PostNuke's "Please take a second and vote for this article": `score` from
+ * Excellent to Bad, posted to the article's own module, D403).
+ */
 function isRatingForm(form: DomElement): boolean {
-  return /(?:^|[/?=&._-])(?:bewerten|bewertung|rate|rating|vote|voting|review|rezension)(?:$|[/?=&._-])/i.test(form.getAttribute('action') ?? '');
+  if (/(?:^|[/?=&._-])(?:bewerten|bewertung|rate|rating|vote|voting|review|rezension)(?:$|[/?=&._-])/i.test(form.getAttribute('action') ?? '')) return true;
+  return Array.from(form.querySelectorAll('input[type="radio" i], select')).some((f) => SCORE_FIELD.test(f.getAttribute('name') ?? ''));
 }
 
 /** The most text a form may show besides its controls to be only their labels ("Quantity:", "Name", "E-Mail"). */
