@@ -26,6 +26,9 @@ describe('content shown on demand', () => {
     ['after a heading whose text is one link to "#" (D386)', '<h3 class="q"><a href="#">Q?</a></h3><div id="y" style="display:none">A</div>', true],
     ['after a heading that links somewhere', '<h3><a href="/faq/q">Q?</a></h3><div id="y" style="display:none">A</div>', false],
     ['after a heading with more text than its link to "#"', '<h3>Q? <a href="#">top</a></h3><div id="y" style="display:none">A</div>', false],
+    ['an answer after its question, both named so (D404)', '<div class="faq-frage">Q?</div><div id="y" class="faq-antwort" style="display:none">A</div>', true],
+    ['an answer named so after a plain block', '<div class="intro">Text</div><div id="y" class="answer" hidden>A</div>', false],
+    ['a block after a question that is not named an answer', '<div class="question">Q?</div><div id="y" class="popup" hidden>A</div>', false],
   ])('%s', (_name, html, disclosed) => {
     const root = body(html);
     const el = root.querySelector('#y') as DomElement;
@@ -110,6 +113,8 @@ describe('golden pages', () => {
     // The same without a handler: jQuery UI's accordion binds `h3 > a[href="#"]` by script, each answer hidden after
     // its question (D386).
     ['script-bound-faq-headings', ['### Do I need a permit for a backyard fire pit?', 'attended at all times'], ['Contact us', 'Residents', '](#)']],
+    // Questions and answers named so, bound by a script with no control in the markup (D404).
+    ['named-question-answer', ['Darf ich Gartenabfälle verbrennen?', 'Sperrmüll'], ['Impressum', 'Einsätze']],
     ['flare-dropdowns', ['\n\nWas passiert, wenn der Server zur geplanten Zeit ausgeschaltet ist?\n\n', 'Die Sicherung wird beim nächsten Start'], ['Geschlossen', 'Verwandte Themen', '](']],
   ])('%s', (name, kept, left) => {
     const html = fs.readFileSync(path.join(DIR, `${name}.html`), 'utf8');

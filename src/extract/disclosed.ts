@@ -102,5 +102,18 @@ export function isDisclosed(el: DomElement, ids: ReadonlySet<string>): boolean {
   const id = el.getAttribute('id');
   if (id !== null && ids.has(id)) return true;
   const before = el.previousElementSibling;
-  return before !== null && isControl(before);
+  return before !== null && (isControl(before) || isNamedAnswer(el, before));
+}
+
+const QUESTION_WORD = /^(?:question|questions|frage|fragen|faqq)$/i;
+const ANSWER_WORD = /^(?:answer|answers|antwort|antworten|reponse|réponse|faqa)$/i;
+
+const namesWord = (el: DomElement, word: RegExp): boolean => (el.getAttribute('class') ?? '').split(/[\s_-]+/).some((w) => word.test(w));
+
+/**
+ * An FAQ whose script binds its questions with no control in the markup: the hidden element's class names it an
+ * answer and the one before it a question (`div.faq-frage` over `div.faq-antwort` with `display:none`, D404).
+ */
+function isNamedAnswer(el: DomElement, before: DomElement): boolean {
+  return namesWord(el, ANSWER_WORD) && namesWord(before, QUESTION_WORD);
 }
