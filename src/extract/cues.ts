@@ -206,13 +206,20 @@ const TAB_WIDGET_NAME = /(?:^|\s)[\w-]*nav[-_]?tabs?(?:[-_][\w-]*)?(?=$|\s)/g;
 export function hasStrongNegativeCue(el: DomElement, closed = false): boolean {
   if (SUBHEADING_TAGS.has(el.localName)) return false;
   const raw = cueText(el);
-  const named = raw.includes('meta') && isFactTable(el) ? raw.replace(/meta/g, ' ') : raw;
+  const named = FACT_TABLE_STYLE.test(raw) && isFactTable(el) ? raw.replace(FACT_TABLE_STYLE_G, ' ') : raw;
   const s = closed ? named.replace(TOGGLE_CLASS, ' ').replace(TAB_WIDGET_NAME, ' ') : named;
   return s.trim() !== '' && STRONG_NEGATIVE.test(s) && (!EMBED.test(s) || EMBEDDED_TEASER.test(s));
 }
 
 /** Rows a data table needs before its name's "meta" stops reading as a byline box (a date, an author, a category). */
 const FACT_TABLE_ROWS = 4;
+/**
+ * Region words a data table's own class uses for its style: "meta" (D336), and "sidebar" or "aside" for the boxed
+ * look of a table of sizes set in the text (`table.ab-table-sidebar`, D405). A table in a sidebar is named by the
+ * sidebar around it, which still goes.
+ */
+const FACT_TABLE_STYLE = /meta|sidebar|aside/;
+const FACT_TABLE_STYLE_G = /meta|sidebar|aside/g;
 /** Terms a description list needs so: a recipe card's `dl.recipe-card__meta` lists up to six (times, yield, course). */
 const FACT_LIST_TERMS = 8;
 
