@@ -206,7 +206,7 @@ const TAB_WIDGET_NAME = /(?:^|\s)[\w-]*nav[-_]?tabs?(?:[-_][\w-]*)?(?=$|\s)/g;
 export function hasStrongNegativeCue(el: DomElement, closed = false): boolean {
   if (SUBHEADING_TAGS.has(el.localName)) return false;
   const raw = cueText(el);
-  const named = FACT_TABLE_STYLE.test(raw) && isFactTable(el) ? raw.replace(FACT_TABLE_STYLE_G, ' ') : raw;
+  const named = withoutStyleWords(el, raw);
   const s = closed ? named.replace(TOGGLE_CLASS, ' ').replace(TAB_WIDGET_NAME, ' ') : named;
   return s.trim() !== '' && STRONG_NEGATIVE.test(s) && (!EMBED.test(s) || EMBEDDED_TEASER.test(s));
 }
@@ -231,6 +231,26 @@ const FACT_LIST_TERMS = 8;
 function isFactTable(el: DomElement): boolean {
   if (el.localName === 'dl') return el.querySelectorAll('dt').length >= FACT_LIST_TERMS;
   return el.localName === 'table' && rowsOf(el).length >= FACT_TABLE_ROWS && !isLayoutTable(el);
+}
+
+/** `raw` less the region words that name only the style of a data table or of a box of text (D336, D405, D406). */
+function withoutStyleWords(el: DomElement, raw: string): string {
+  if (FACT_TABLE_STYLE.test(raw) && isFactTable(el)) return raw.replace(FACT_TABLE_STYLE_G, ' ');
+  return raw.includes('meta') && isTextBox(el) ? raw.replace(/meta/g, ' ') : raw;
+}
+
+/** Text a box needs, links aside, before its name's "meta" stops reading as a byline's date and author. */
+const TEXT_BOX_CHARS = 250;
+
+/**
+ * A box of text, not of links: a fact box laid out as a table and named after its template's "meta" styles
+ * (`table.artikel-meta` holding "So funktioniert der Rufbus" and a list of five sentences, D406). A byline box holds a
+ * date, a name and a few links; an author's biography is still named "author" or "bio".
+ */
+function isTextBox(el: DomElement): boolean {
+  let links = 0;
+  for (const a of Array.from(el.querySelectorAll('a'))) links += nonSpaceLength(a.textContent ?? '');
+  return nonSpaceLength(el.textContent ?? '') - links >= TEXT_BOX_CHARS && links * 4 < TEXT_BOX_CHARS;
 }
 
 /**
