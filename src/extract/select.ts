@@ -144,9 +144,19 @@ function rowsHoldText(el: DomElement, stats: StatsMap): boolean {
  * its box, a data sheet written as a description list or as label/value rows): content, though its cells never add up
  * to prose.
  */
+/** The data table, data list or label/value sheet a block is made of, or null. */
+function dataIn(el: DomElement): DomElement | null {
+  if (el.localName === 'table' || el.localName === 'dl') {
+    if (isDataStructure(el)) return el;
+    // A layout table around a data table (a box's title row over it, D407) holds it as any block does.
+    return el.localName === 'table' ? Array.from(el.querySelectorAll('table, dl')).find(isDataStructure) ?? null : null;
+  }
+  const table = el.querySelector('table, dl');
+  return table === null ? labelValueSheet(el) : isDataStructure(table) ? table : null;
+}
+
 function isDataTableBlock(el: DomElement, st: ElementStats, stats: StatsMap): boolean {
-  const table = el.localName === 'table' || el.localName === 'dl' ? el : el.querySelector('table, dl');
-  const data = table === null ? labelValueSheet(el) : isDataStructure(table) ? table : null;
+  const data = dataIn(el);
   if (data === null) return false;
   // A form laid out in a table (a comment form's "Name:", "E-Mail:") is no data (its fields are gone by now).
   if (el.localName === 'form' || el.querySelector('form') !== null) return false;
