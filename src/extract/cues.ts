@@ -5,7 +5,7 @@
 import { nonSpaceLength } from '../io/text.ts';
 import { CONTROL_SELECTOR } from './disclosed.ts';
 import { type DomElement, type DomNode, HEADING_TAGS, SUBHEADING_TAGS, TEXT_NODE, classAndId } from './dom.ts';
-import { isLayoutTable, rowsOf } from './tables.ts';
+import { withoutStyleWords } from './style-words.ts';
 
 const W = String.raw`(?:^|[\s_-])`; // start of a class-name word
 const E = String.raw`(?:$|[\s_-])`; // end of a class-name word
@@ -209,48 +209,6 @@ export function hasStrongNegativeCue(el: DomElement, closed = false): boolean {
   const named = withoutStyleWords(el, raw);
   const s = closed ? named.replace(TOGGLE_CLASS, ' ').replace(TAB_WIDGET_NAME, ' ') : named;
   return s.trim() !== '' && STRONG_NEGATIVE.test(s) && (!EMBED.test(s) || EMBEDDED_TEASER.test(s));
-}
-
-/** Rows a data table needs before its name's "meta" stops reading as a byline box (a date, an author, a category). */
-const FACT_TABLE_ROWS = 4;
-/**
- * Region words a data table's own class uses for its style: "meta" (D336), and "sidebar" or "aside" for the boxed
- * look of a table of sizes set in the text (`table.ab-table-sidebar`, D405). A table in a sidebar is named by the
- * sidebar around it, which still goes.
- */
-const FACT_TABLE_STYLE = /meta|sidebar|aside/;
-const FACT_TABLE_STYLE_G = /meta|sidebar|aside/g;
-/** Terms a description list needs so: a recipe card's `dl.recipe-card__meta` lists up to six (times, yield, course). */
-const FACT_LIST_TERMS = 8;
-
-/**
- * A data table of several rows, or a description list of many terms: when its class calls it "meta" (a shop's
- * `specs-table product-meta`, Intershop's `dl.product-meta-attributes`), it lists facts of the thing the page is
- * about, not the article's byline (D336, D392).
- */
-function isFactTable(el: DomElement): boolean {
-  if (el.localName === 'dl') return el.querySelectorAll('dt').length >= FACT_LIST_TERMS;
-  return el.localName === 'table' && rowsOf(el).length >= FACT_TABLE_ROWS && !isLayoutTable(el);
-}
-
-/** `raw` less the region words that name only the style of a data table or of a box of text (D336, D405, D406). */
-function withoutStyleWords(el: DomElement, raw: string): string {
-  if (FACT_TABLE_STYLE.test(raw) && isFactTable(el)) return raw.replace(FACT_TABLE_STYLE_G, ' ');
-  return raw.includes('meta') && isTextBox(el) ? raw.replace(/meta/g, ' ') : raw;
-}
-
-/** Text a box needs, links aside, before its name's "meta" stops reading as a byline's date and author. */
-const TEXT_BOX_CHARS = 250;
-
-/**
- * A box of text, not of links: a fact box laid out as a table and named after its template's "meta" styles
- * (`table.artikel-meta` holding "So funktioniert der Rufbus" and a list of five sentences, D406). A byline box holds a
- * date, a name and a few links; an author's biography is still named "author" or "bio".
- */
-function isTextBox(el: DomElement): boolean {
-  let links = 0;
-  for (const a of Array.from(el.querySelectorAll('a'))) links += nonSpaceLength(a.textContent ?? '');
-  return nonSpaceLength(el.textContent ?? '') - links >= TEXT_BOX_CHARS && links * 4 < TEXT_BOX_CHARS;
 }
 
 /**

@@ -10,12 +10,13 @@ import { type DomElement, type DomNode, type Journal, SUBHEADING_TAGS, detach, e
 import { hasPositiveCue, hasRecipeCue, BOILERPLATE_TEXT, COMMENTS_HEADING, isReaderEntriesHeading } from './cues.ts';
 import { isTextWidget } from './text-widgets.ts';
 import { linkOnlyKind } from './pointers.ts';
-import { isDataStructure, isLayoutTable, labelValueSheet, rowsOf } from './tables.ts';
+import { isDataTableBlock, isLayoutTable, rowsOf } from './tables.ts';
 import { type ElementStats, type StatsMap, isInlineTag } from './stats.ts';
 import { isCommentAnchor } from './comment-tail.ts';
 import { leadBefore } from './lead.ts';
 import { titleRemnants } from './remnants.ts';
 import { isSiblingPanel } from './tab-panels.ts';
+import { endsLikeSentence, isLinkedSentence, isSentenceItem } from './sentences.ts';
 import { isSmallPrintBeside } from './small-print.ts';
 
 function cueFactor(el: DomElement): number {
@@ -97,19 +98,9 @@ function continuesArticle(sib: DomElement, coreScore: number, coreProse: number,
   return false;
 }
 
-/** A sentence whose links are under half of its text ("… published in the [journal Nature Astronomy]."). */
-function isLinkedSentence(el: DomElement, st: ElementStats): boolean {
-  if (st.chars < 40 || st.linkChars >= 0.5 * st.chars || !endsLikeSentence(el)) return false;
-  // One paragraph, not a box with a title or a form (a newsletter's "Get the briefing" over its sign-up line).
-  return st.paragraphs <= 1 && el.querySelector('h1, h2, h3, h4, h5, h6, form, button, input') === null;
-}
-
 /** Text of an inline element between blocks that makes it a paragraph of the article (D376). */
 const INLINE_PROSE_CHARS = 150;
 
-function endsLikeSentence(el: DomElement): boolean {
-  return /[.!?。！？]["”’»)]?\s*$/.test((el.textContent ?? '').trim());
-}
 
 /** A block that is mostly links, a stack of teaser cards or readers' entries under their heading: never the text. */
 function isLinksOrEntries(el: DomElement, st: ElementStats): boolean {
@@ -137,30 +128,6 @@ function rowsHoldText(el: DomElement, stats: StatsMap): boolean {
     return rs !== undefined && rs.chars > rs.linkChars;
   });
   return rows.length >= 3 && withText.length >= 0.8 * rows.length;
-}
-
-/**
- * A block that holds a data table for most of its text (a product's specifications in their tab, a fee table in
- * its box, a data sheet written as a description list or as label/value rows): content, though its cells never add up
- * to prose.
- */
-/** The data table, data list or label/value sheet a block is made of, or null. */
-function dataIn(el: DomElement): DomElement | null {
-  if (el.localName === 'table' || el.localName === 'dl') {
-    if (isDataStructure(el)) return el;
-    // A layout table around a data table (a box's title row over it, D407) holds it as any block does.
-    return el.localName === 'table' ? Array.from(el.querySelectorAll('table, dl')).find(isDataStructure) ?? null : null;
-  }
-  const table = el.querySelector('table, dl');
-  return table === null ? labelValueSheet(el) : isDataStructure(table) ? table : null;
-}
-
-function isDataTableBlock(el: DomElement, st: ElementStats, stats: StatsMap): boolean {
-  const data = dataIn(el);
-  if (data === null) return false;
-  // A form laid out in a table (a comment form's "Name:", "E-Mail:") is no data (its fields are gone by now).
-  if (el.localName === 'form' || el.querySelector('form') !== null) return false;
-  return (stats.get(data)?.chars ?? 0) >= 0.7 * st.chars;
 }
 
 function firstLine(el: DomElement): string {
@@ -261,18 +228,6 @@ export function selectMain(root: DomElement, stats: StatsMap, journal: Journal |
   return { root: top, core };
 }
 
-/** Characters outside links that make a list item a line of its own rather than a link with a label. */
-const ITEM_OWN_CHARS = 8;
-
-/**
- * An item of a list that is mostly text, written as a sentence with words of its own around its link: a step
- * ("Melden Sie sich unter portal.example an.") whose address is longer than its verb, not an entry of a link list
- * (a headline without a full stop, D389).
- */
-function isSentenceItem(item: DomElement, st: ElementStats, list: ElementStats | undefined): boolean {
-  if (item.localName !== 'li' || list === undefined || list.linkChars > 0.5 * list.chars) return false;
-  return st.chars - st.linkChars >= ITEM_OWN_CHARS && endsLikeSentence(item);
-}
 
 const PRUNE_SKIP = new Set(['p', 'pre', 'code', 'table', 'thead', 'tbody', 'tr', 'td', 'th', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 

@@ -3,6 +3,7 @@
 // hold paragraphs or lists, so a table whose cells hold prose is treated as layout.
 import { codeText } from './code-text.ts';
 import { type DomElement, type DomNode, elementChildren, isElement } from './dom.ts';
+import type { ElementStats, StatsMap } from './stats.ts';
 
 const BLOCK_IN_CELL = new Set(['p', 'div', 'ul', 'ol', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'table']);
 
@@ -243,4 +244,28 @@ export function isDataStructure(table: DomElement): boolean {
 function isDataList(dl: DomElement): boolean {
   const terms = dl.querySelectorAll('dt').length;
   return terms >= 3 && dl.querySelectorAll('dd').length >= terms;
+}
+
+/** The data table, data list or label/value sheet a block is made of, or null. */
+function dataIn(el: DomElement): DomElement | null {
+  if (el.localName === 'table' || el.localName === 'dl') {
+    if (isDataStructure(el)) return el;
+    // A layout table around a data table (a box's title row over it, D407) holds it as any block does.
+    return el.localName === 'table' ? Array.from(el.querySelectorAll('table, dl')).find(isDataStructure) ?? null : null;
+  }
+  const table = el.querySelector('table, dl');
+  return table === null ? labelValueSheet(el) : isDataStructure(table) ? table : null;
+}
+
+/**
+ * A block that holds a data table for most of its text (a product's specifications in their tab, a fee table in
+ * its box, a data sheet written as a description list or as label/value rows): content, though its cells never add up
+ * to prose.
+ */
+export function isDataTableBlock(el: DomElement, st: ElementStats, stats: StatsMap): boolean {
+  const data = dataIn(el);
+  if (data === null) return false;
+  // A form laid out in a table (a comment form's "Name:", "E-Mail:") is no data (its fields are gone by now).
+  if (el.localName === 'form' || el.querySelector('form') !== null) return false;
+  return (stats.get(data)?.chars ?? 0) >= 0.7 * st.chars;
 }
