@@ -111,13 +111,9 @@ function hasText(n: DomNode): boolean {
 
 /** No text on the same line as `el` on the side `step` walks to, up to a line break or a block's edge. */
 function lineEndsAt(el: DomElement, step: (n: DomNode) => DomNode | null): boolean {
-  const first = step === nextNode ? (e: DomElement) => e.firstChild : (e: DomElement) => e.lastChild;
   for (let n: DomNode = el; ; ) {
     for (let s = step(n); s !== null; s = step(s)) {
-      if (s.nodeType !== TEXT_NODE) {
-        const tag = (s as DomElement).localName;
-        if (tag === 'br' || !isInlineTag(tag) || edgeIsBreak(s as DomElement, first, step)) return true;
-      }
+      if (breaksLine(s, step)) return true;
       if (hasText(s)) return false;
     }
     const parent = n.parentNode as DomElement | null;
@@ -128,6 +124,17 @@ function lineEndsAt(el: DomElement, step: (n: DomNode) => DomNode | null): boole
 
 const nextNode = (n: DomNode): DomNode | null => n.nextSibling;
 const previousNode = (n: DomNode): DomNode | null => n.previousSibling;
+
+/**
+ * A node that ends the line met walking by `step`: a `<br>`, a block, or an inline element whose edge on that side
+ * is a break (lineEndsAt, lineFrom).
+ */
+function breaksLine(n: DomNode, step: (n: DomNode) => DomNode | null): boolean {
+  if (n.nodeType === TEXT_NODE) return false;
+  const tag = (n as DomElement).localName;
+  const first = step === nextNode ? (e: DomElement) => e.firstChild : (e: DomElement) => e.lastChild;
+  return tag === 'br' || !isInlineTag(tag) || edgeIsBreak(n as DomElement, first, step);
+}
 
 /**
  * True when the inline element `el` begins (or, walking backwards, ends) with a block or a line break before any
@@ -185,11 +192,7 @@ function openingAround(text: DomNode, root: DomElement): DomElement | null {
 function lineFrom(el: DomElement): string | null {
   if (!lineEndsAt(el, previousNode)) return null;
   let text = el.textContent ?? '';
-  for (let s = el.nextSibling; s !== null; s = s.nextSibling) {
-    if (s.nodeType !== TEXT_NODE) {
-      const tag = (s as DomElement).localName;
-      if (tag === 'br' || !isInlineTag(tag) || edgeIsBreak(s as DomElement, (e) => e.firstChild, nextNode)) break;
-    }
+  for (let s = el.nextSibling; s !== null && !breaksLine(s, nextNode); s = s.nextSibling) {
     text += s.textContent ?? '';
     if (text.length > MAX_LINE_TEXT) return null;
   }
