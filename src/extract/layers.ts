@@ -13,7 +13,7 @@ export function isAbsolutelyPlaced(el: DomElement): boolean {
 }
 
 /** Where an absolutely placed box stands across the page, in pixels; null for any other element. */
-function span(el: DomElement): { from: number; to: number } | null {
+function span(el: DomElement): Span | null {
   const style = el.getAttribute('style') ?? '';
   if (!ABSOLUTE.test(style)) return null;
   const left = LEFT.exec(style);
@@ -29,8 +29,12 @@ function span(el: DomElement): { from: number; to: number } | null {
 export function isOtherColumn(box: DomElement, text: DomElement): boolean {
   const a = span(box);
   const b = a === null ? null : span(text);
-  return a !== null && b !== null && (a.from >= b.to || a.to <= b.from);
+  return a !== null && b !== null && apart(a, b);
 }
+
+type Span = { from: number; to: number };
+
+const apart = (a: Span, b: Span): boolean => a.from >= b.to || a.to <= b.from;
 
 /** A page is laid out in layers when its content root holds at least this many absolutely placed boxes. */
 const MIN_LAYERS = 3;
@@ -41,9 +45,14 @@ const MIN_LAYERS = 3;
  * side column of dates, links and logos lies beside the text's boxes. None when `root` is not laid out in layers.
  */
 export function sideColumnLayers(root: DomElement, prose: (el: DomElement) => number): DomElement[] {
-  const layers = Array.from(root.children).filter((c) => span(c) !== null);
+  // Each box's style is read once.
+  const layers: Array<{ el: DomElement; at: Span; prose: number }> = [];
+  for (const el of Array.from(root.children)) {
+    const at = span(el);
+    if (at !== null) layers.push({ el, at, prose: prose(el) });
+  }
   if (layers.length < MIN_LAYERS) return [];
   let main = layers[0];
-  for (const l of layers) if (prose(l) > prose(main)) main = l;
-  return prose(main) === 0 ? [] : layers.filter((l) => isOtherColumn(l, main));
+  for (const l of layers) if (l.prose > main.prose) main = l;
+  return main.prose === 0 ? [] : layers.filter((l) => apart(l.at, main.at)).map((l) => l.el);
 }
