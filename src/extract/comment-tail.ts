@@ -9,6 +9,9 @@ import { isInlineTag } from './stats.ts';
 import { nonSpaceLength } from '../io/text.ts';
 import { BARE_COMMENTS, isReaderEntriesHeading } from './cues.ts';
 
+/** A section's label before the line proper ("READER FORUM: …", "LESER-FORUM: …", "The Fine Print: …"). */
+const LABEL_BEFORE = String.raw`[^:.!?]{1,30}:\s*`;
+
 // Openings of a comment section that a text itself does not use as a heading: a count of comments, a guestbook,
 // "what others said". (A bare "Comments" heading is left alone here: documentation has sections of that name.)
 const COMMENT_OPENINGS: readonly RegExp[] = [
@@ -35,7 +38,7 @@ const COMMENT_OPENINGS: readonly RegExp[] = [
   // "What readers have said about this recipe", "Was andere zu diesem Rezept sagen", "What our customers say": said by
   // the page's visitors (not "What the figures say", a subheading of the text).
   // A label may stand before it: "READER FORUM: What readers are saying".
-  /^(?:[^:.!?]{1,30}:\s*)?(?:what|was)\s+(?:(?:other|our|unsere)\s+)?(?:people|folks?|readers|others|visitors|users|customers|cooks|bakers|you|andere|leser(?:innen)?|besucher(?:innen)?|nutzer(?:innen)?|kunden|ihr)\s+(?:\S+\s+){0,4}(?:have\s+|hat\s+|haben\s+|are\s+)?(?:said|say|saying|think|sagen|meinen|geschrieben|schreiben)\b/i,
+  new RegExp(String.raw`^(?:${LABEL_BEFORE})?(?:what|was)\s+(?:(?:other|our|unsere)\s+)?(?:people|folks?|readers|others|visitors|users|customers|cooks|bakers|you|andere|leser(?:innen)?|besucher(?:innen)?|nutzer(?:innen)?|kunden|ihr)\s+(?:\S+\s+){0,4}(?:have\s+|hat\s+|haben\s+|are\s+)?(?:said|say|saying|think|sagen|meinen|geschrieben|schreiben)\b`, 'i'),
 ];
 
 /**
@@ -81,16 +84,16 @@ export function opensReaderComments(text: string): boolean {
  * comments are owned by whoever posted them." (D390).
  */
 const COMMENTS_DISCLAIMER =
-  /^(?:[^:.!?]{1,30}:\s*)?(?:für den inhalt der kommentare sind (?:die jeweiligen |allein die |ausschließlich die )?(?:autoren|verfasser(?:innen)?|schreiber)(?: selbst)? verantwortlich|(?:the )?(?:following )?comments are (?:the )?(?:property of|owned by) (?:the |their )?(?:posters?|whoever posted them))\b[^\n]{0,80}$/i;
+  new RegExp(String.raw`^(?:${LABEL_BEFORE})?(?:für den inhalt der kommentare sind (?:die jeweiligen |allein die |ausschließlich die )?(?:autoren|verfasser(?:innen)?|schreiber)(?: selbst)? verantwortlich|(?:the )?(?:following )?comments are (?:the )?(?:property of|owned by) (?:the |their )?(?:posters?|whoever posted them))\b[^\n]{0,80}$`, 'i');
 
 /** A short label before a colon, and what follows it. */
-const LABEL = /^[^:.!?]{1,30}:\s*(\S.*)$/;
+const LABEL = new RegExp(String.raw`^${LABEL_BEFORE}(\S.*)$`);
 
 /**
  * The call that heads a comment section, with its exclamation mark ("LESER-FORUM: Diskutieren Sie mit!", "Join the
  * discussion!", "Have your say!"), after an optional label (D366). A line ending like a sentence opens nothing else.
  */
-const DISCUSS_CALL = /^(?:[^:.!?]{1,30}:\s*)?(?:diskutieren sie mit|diskutiere mit|join the (?:discussion|conversation)|have your say)\s*!$/i;
+const DISCUSS_CALL = new RegExp(String.raw`^(?:${LABEL_BEFORE})?(?:diskutieren sie mit|diskutiere mit|join the (?:discussion|conversation)|have your say)\s*!$`, 'i');
 
 /**
  * A heading at or below `el` that opens readers' comments: the head block of a comment section ("Ratings & comments"
