@@ -36,7 +36,8 @@ function hasTextOf(el: DomElement, kind: 'small' | 'normal'): boolean {
  * `<a name="fn1">`).
  */
 export function isSmallPrintBeside(block: DomElement, around: DomElement): boolean {
-  if (!hasTextOf(block, 'small') || hasTextOf(block, 'normal') || !hasTextOf(around, 'normal')) return false;
+  // Normal text first: most blocks have some early, and that walk stops there; the walk for small print does not.
+  if (hasTextOf(block, 'normal') || !hasTextOf(block, 'small') || !hasTextOf(around, 'normal')) return false;
   if (block.querySelector('img, picture') !== null || holdsDataTable(block)) return false;
   return !holdsTargetOf(block, around);
 }
