@@ -7,7 +7,7 @@ import type { ScrapeResult } from '../src/pipeline/result.ts';
 import type { CaptureOptions } from '../src/request/capture-options.ts';
 import { crawlFormats, wasRequested } from '../src/tasks/capture-outcome.ts';
 import type { WorkMessage } from '../src/tasks/messages.ts';
-import { CRAWL_HANDOVER_PAGES, HOST_CONCURRENCY, MAX_CONSUMER_WAIT_MS } from '../src/tasks/settings.ts';
+import { handOverTake, MAX_CONSUMER_WAIT_MS } from '../src/tasks/settings.ts';
 import type { HandedPage, PageOutcome } from '../src/tasks/store.ts';
 import type { StoredResult } from '../src/tasks/result-store.ts';
 import { OfferedLinksByCrawl } from '../src/tasks/offered-links.ts';
@@ -31,10 +31,10 @@ async function captureForCrawl(taskId: string, page: HandedPage, options: Captur
   return { stored, outcome: { links, requested: wasRequested(result), crawlDelayMs: robots === null ? null : (robots.crawlDelayMs ?? 0) } };
 }
 
-/** The pages of one WORK message: its own and those handed to it, at most CRAWL_HANDOVER_PAGES of the latter. */
+/** The pages of one WORK message: its own and those handed to it while its hand-over window is open (D408). */
 class MessagePages {
-  /** Pages this message may still take through hand-over, shared by all its chains. */
-  #left = CRAWL_HANDOVER_PAGES;
+  /** When the message's first page started: its chains take handed pages for CRAWL_HANDOVER_MS from then. */
+  readonly #startedAt = Date.now();
   readonly stub: CrawlStub;
   readonly taskId: string;
   readonly options: CaptureOptions;
@@ -52,15 +52,13 @@ class MessagePages {
   /** Captures a page, records it and goes on with the pages the crawl hands back, concurrently. */
   async chain(page: HandedPage): Promise<void> {
     const { stored, outcome } = await captureForCrawl(this.taskId, page, this.options, this.cx);
-    // Reserved before the call, so chains running side by side never take more than the budget together.
-    const take = Math.min(this.#left, HOST_CONCURRENCY);
-    this.#left -= take;
+    // The crawl object hands at most what the host gate allows, so every chain may ask for a host's worth.
+    const take = handOverTake(this.#startedAt, Date.now());
     // Links offered before cannot change the frontier; they are remembered once their admission committed.
     const offered = OFFERED.of(this.taskId);
     const links = offered.fresh(outcome.links);
     const { recorded, next } = await this.stub.recordAndTake(page.index, stored, { ...outcome, links }, take, this.rootToken);
     if (recorded) offered.remember(links);
-    this.#left += take - next.length;
     await Promise.all(next.map((p) => this.#handed(p)));
   }
 

@@ -36,12 +36,19 @@ export const LEASE_MARGIN_MS = 15_000;
 export const MAX_CONSUMER_WAIT_MS = 10_000;
 
 /**
- * Crawl pages one WORK message may capture through hand-over (D280): after recording a page the consumer is leased
- * the next pages that may start at once, instead of their messages waiting for the queue's next delivery. The bound
- * keeps one consumer invocation short and fair: past it the crawl sends messages again, which queue behind the other
- * tasks' messages (a local queue delivers one batch at a time, so a crawl must not hold it for long).
+ * How long one WORK message keeps taking crawl pages through hand-over (D280, D408): after recording a page the
+ * consumer is leased the next pages that may start at once, instead of their messages waiting for the queue's next
+ * delivery. The bound keeps one consumer invocation short and fair: past it the crawl sends messages again, which
+ * queue behind the other tasks' messages (a local queue delivers one batch at a time, so a crawl must not hold it for
+ * long). It is a time, not a page count: a batch ends only when its slowest chain ends, and the host's slots freed
+ * meanwhile stay empty until then, so every bound reached costs the crawl a drain and a refill (D408).
  */
-export const CRAWL_HANDOVER_PAGES = 8;
+export const CRAWL_HANDOVER_MS = 2_000;
+
+/** Pages a chain asks to be handed when it records a page: a host's worth while the message's window is open. */
+export function handOverTake(startedAt: number, now: number): number {
+  return now - startedAt < CRAWL_HANDOVER_MS ? HOST_CONCURRENCY : 0;
+}
 
 /** Default age after which a sent but unclaimed unit counts as lost and is sent again by the sweep (D53). */
 export const DEFAULT_STALE_MS = 120_000;
