@@ -58,7 +58,9 @@ function blockText(n: DomLike, out: string[]): void {
 }
 
 function goldText(html: string): string {
-  const { document } = parseHTML(html) as unknown as { document: { querySelectorAll(s: string): ArrayLike<DomLike> } };
+  // linkedom's queries do not enter a <template>; an author who marked text inside one (a Wiki.js page's text is in a
+  // Vue slot template) expects it, so the marks are read with templates as plain elements.
+  const { document } = parseHTML(html.replace(/<(\/?)template(?=[\s/>])/gi, '<$1div')) as unknown as { document: { querySelectorAll(s: string): ArrayLike<DomLike> } };
   const parts: string[] = [];
   for (const el of Array.from(document.querySelectorAll('[data-gold]'))) {
     let nested = false;
