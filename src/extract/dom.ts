@@ -2,6 +2,7 @@
 // htmlparser2's events into plain linked nodes). linkedom, which built it before, is kept only as the reference of
 // the light DOM's equivalence test (light/linkedom-reference.ts), which is why the builder can be swapped.
 import { parseLight } from './light/build.ts';
+import { openRenderedTemplates } from './rendered-templates.ts';
 import { repairTree, unwrap } from './repair.ts';
 import { absoluteUrl } from './resolve.ts';
 
@@ -128,7 +129,7 @@ export function withTreeBuilderForTest<T>(other: HtmlTreeBuilder, fn: () => T): 
 // without an <html> tag the first element would become documentElement. Wrapping tag-less input in <html> and
 // finding <body> by hand (bodyOf) gives every page one root.
 export function parseDocument(html: string, scripts?: RawScript[]): DomDocument {
-  const stripped = stripRawBlocks(html, scripts);
+  const stripped = stripRawBlocks(openRenderedTemplates(html), scripts);
   const source = /<html[\s>]/i.test(stripped) ? stripped : `<html>${stripped}</html>`;
   parses++;
   const doc = builder(source);

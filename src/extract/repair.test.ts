@@ -18,7 +18,7 @@ describe('broken pages extract like their well-formed twin', () => {
     expect(`${twin.markdown}\n`).toBe(read('well-formed.md'));
   });
 
-  it.each(['no-body', 'second-head', 'php-warning', 'meta-before-html', 'head-in-body', 'bgsound', 'upper-case'])('%s', (name) => {
+  it.each(['no-body', 'second-head', 'php-warning', 'meta-before-html', 'head-in-body', 'bgsound', 'upper-case', 'vue-slot-template', 'shadow-root-template'])('%s', (name) => {
     const got = extractPage(read(`${name}.html`), { url: URL });
     expect(got.markdown).toBe(twin.markdown);
     expect(got.metadata.title).toBe(twin.metadata.title);
