@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bodyOf, parseDocument, type DomElement } from './dom.ts';
-import { disclosedIds, isDisclosed, isDisclosureButton, isHeadingToggle, isScriptToggle } from './disclosed.ts';
+import { disclosedIds, isCollapseToggle, isDisclosed, isDisclosureButton, isHeadingToggle, isScriptToggle } from './disclosed.ts';
 import { extractPage } from './index.ts';
 
 const DIR = path.resolve(import.meta.dirname, '..', '..', 'test', 'fixtures', 'extract-hidden');
@@ -55,6 +55,17 @@ describe('a heading\'s link that opens its panel (D382, D386)', () => {
     ['<h3><a href="#"></a>Q?</h3>', false],
   ])('%s: %s', (html, toggle) => {
     expect(isHeadingToggle(body(html).querySelector('a') as DomElement)).toBe(toggle);
+  });
+});
+
+describe('collapse controls (D410)', () => {
+  it.each([
+    ['<a data-toggle="collapse" href="#faq1">Q</a>', true],
+    ['<a data-bs-toggle="collapse" href="#faq1">Q</a>', true],
+    ['<a data-toggle="tab" href="#specs">Specs</a>', false],
+    ['<a href="#faq1">Q</a>', false],
+  ])('%s: %s', (html, toggle) => {
+    expect(isCollapseToggle(body(html).querySelector('a') as DomElement)).toBe(toggle);
   });
 });
 
@@ -115,6 +126,9 @@ describe('golden pages', () => {
     ['script-bound-faq-headings', ['### Do I need a permit for a backyard fire pit?', 'attended at all times'], ['Contact us', 'Residents', '](#)']],
     // Questions and answers named so, bound by a script with no control in the markup (D404).
     ['named-question-answer', ['Darf ich Gartenabfälle verbrennen?', 'Sperrmüll'], ['Impressum', 'Einsätze']],
+    // Bootstrap 3's accordion: each question `<a data-toggle="collapse" href="#faq1">` in an `h4`, its answer a closed
+    // `div.panel-collapse.collapse`. The questions are the panels' headings, written as text (D410).
+    ['bootstrap3-collapse-faq', ['#### Can I water vegetables with rain barrel water?\n\nYes, water the soil'], ['](https://bootstrap3-collapse-faq.example/#faq1)', 'You might also like', 'Categories']],
     ['flare-dropdowns', ['\n\nWas passiert, wenn der Server zur geplanten Zeit ausgeschaltet ist?\n\n', 'Die Sicherung wird beim nächsten Start'], ['Geschlossen', 'Verwandte Themen', '](']],
   ])('%s', (name, kept, left) => {
     const html = fs.readFileSync(path.join(DIR, `${name}.html`), 'utf8');

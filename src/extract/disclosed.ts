@@ -26,6 +26,15 @@ export function addControlledIds(ids: Set<string>, c: DomElement): void {
   if (c.localName === 'a') addIds(ids, c.getAttribute('href'), true);
 }
 
+/**
+ * Bootstrap's collapse control (`<a data-toggle="collapse" href="#faq1">`, D410): it opens the panel it names, so its
+ * text is that panel's heading (an accordion's question). Tab bars (`data-toggle="tab"`) stay links: a bar of them is
+ * pruned as one.
+ */
+export function isCollapseToggle(a: DomElement): boolean {
+  return (a.getAttribute('data-toggle') ?? a.getAttribute('data-bs-toggle')) === 'collapse';
+}
+
 /** A quoted name in a script link (`javascript:hmToggleExpand('TOGGLE0186A1')`). */
 const QUOTED_NAME = /(['"])([\w:.-]+)\1/g;
 

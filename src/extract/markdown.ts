@@ -5,6 +5,7 @@ import TurndownService from 'turndown';
 import { type DomElement, type DomNode, TEXT_NODE, absoluteUrl, elementChildren, isElement, normalizeSpace } from './dom.ts';
 import { codeText } from './code-text.ts';
 import { prepareTables } from './tables.ts';
+import { isCollapseToggle } from './disclosed.ts';
 
 type TdNode = TurndownService.Node;
 
@@ -161,6 +162,8 @@ function buildService(base: string): TurndownService {
       if (href !== null && href.startsWith('#') && !/[\p{L}\p{N}]/u.test(text)) return '';
       // `href="#"` leads nowhere: the handle of a script (a drop-down's question, a "show more"), read as its text.
       if (href !== null && /^#?$/.test(href.trim())) return content;
+      // A collapse control names the panel it opens (`href="#faq1"`, D410): it is that panel's heading, not a link.
+      if (isCollapseToggle(asEl(node))) return content;
       const abs = href === null ? null : absoluteUrl(href, base);
       // A link around whole blocks (a teaser card) reads better as its blocks; unsafe schemes lose the link.
       if (abs === null || !SAFE_LINK.test(abs) || /\n\s*\n/.test(text)) return content;
