@@ -113,9 +113,15 @@ function continuesAsPanel(panel: DomElement, stats: StatsMap): boolean {
   return st !== undefined && st.chars > 0 && !isLinksOrEntries(panel, st);
 }
 
-/** A box named as a recipe part whose rows hold amounts beside their linked names (D310), however link-dense. */
+/** A box's first line naming it a recipe's ingredients ("Zutaten für 6 Personen", "Ingredients:"), D411. */
+const INGREDIENTS_LABEL = /^(?:zutaten|ingredients?)\b/i;
+
+/**
+ * A box named as a recipe part whose rows hold amounts beside their linked names (D310), however link-dense. Old
+ * pages name it in its first line instead of a class: a layout table's cell beside the method (D411).
+ */
 function isIngredientsBox(el: DomElement, stats: StatsMap): boolean {
-  return hasRecipeCue(el) && rowsHoldText(el, stats);
+  return (hasRecipeCue(el) || INGREDIENTS_LABEL.test(firstLine(el))) && rowsHoldText(el, stats);
 }
 
 /** The block's first table or list has three rows or more, nearly all with text outside their links. */
@@ -163,11 +169,14 @@ function dropAfterCommentHeading(siblings: DomElement[], from: number, keep: boo
 
 /**
  * A cell beside the core's cell in a table row is a column of a layout grid (menus, news tickers, contact boxes):
- * it continues the article only as a second text column, with prose of at least half the core's.
+ * it continues the article only as a second text column, with prose of at least half the core's, or as a recipe's
+ * ingredients beside its method (D411).
  */
 function continuesColumn(cell: DomElement, coreProse: number, stats: StatsMap): boolean {
   const st = stats.get(cell);
-  return st !== undefined && linkDensity(st) < 0.35 && st.proseChars >= Math.max(80, coreProse * 0.5);
+  if (st === undefined) return false;
+  if (linkDensity(st) < 0.7 && isIngredientsBox(cell, stats)) return !opensCommentSection(cell);
+  return linkDensity(st) < 0.35 && st.proseChars >= Math.max(80, coreProse * 0.5);
 }
 
 /**
