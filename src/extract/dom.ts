@@ -260,3 +260,9 @@ export function documentBase(baseHref: string | null, pageUrl: string): string {
   }
   return pageUrl;
 }
+
+/** The first line of an element's text (up to 80 characters): a box's title or label. */
+export function firstLine(el: DomElement): string {
+  const text = (el.textContent ?? '').trimStart().slice(0, 80);
+  return text.split('\n', 1)[0].trim();
+}

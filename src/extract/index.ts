@@ -18,7 +18,8 @@ import { type DomElement, type Journal, bodyOf, detach, insideArticle, normalize
 import { collectLinks } from './links.ts';
 import { toMarkdown } from './markdown.ts';
 import { readMetadata } from './metadata.ts';
-import { pruneInside, selectMain } from './select.ts';
+import { pruneInside } from './prune.ts';
+import { selectMain } from './select.ts';
 import { cutReaderComments } from './comment-tail.ts';
 import { removeForumChrome } from './forum.ts';
 import { dropChromeParagraphs } from './chrome-lines.ts';

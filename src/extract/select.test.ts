@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { removeBoilerplate, removeNonContent } from './clean.ts';
 import { type DomElement, bodyOf, parseDocument } from './dom.ts';
-import { pruneInside, selectMain } from './select.ts';
+import { pruneInside } from './prune.ts';
+import { selectMain } from './select.ts';
 import { computeStats } from './stats.ts';
 
 const P = (n: number, word = 'prose') =>

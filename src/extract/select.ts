@@ -1,4 +1,4 @@
-// Choosing the main-content element and trimming what is left of the template inside it.
+// Choosing the main-content element (what is left of the template inside it is pruned afterwards: prune.ts).
 //
 // 1. Core: the element whose nearby units (stats.ts `local`) score highest, times (1 − link density) and a cue
 //    factor: schema.org `articleBody` (https://schema.org/articleBody), <article>/<main>, content-ish class names.
@@ -6,17 +6,15 @@
 // 2. Siblings: articles split into several blocks (around an ad slot or a photo) are joined back: a sibling of the
 //    core is kept when it carries a fair share of the core's score, or when it is itself a prose paragraph.
 // 3. Everything else beside the core is removed from the common parent, which becomes the content root.
-import { type DomElement, type DomNode, type Journal, SUBHEADING_TAGS, detach, elementChildren } from './dom.ts';
-import { hasPositiveCue, hasRecipeCue, BOILERPLATE_TEXT, COMMENTS_HEADING, isReaderEntriesHeading } from './cues.ts';
-import { isTextWidget } from './text-widgets.ts';
-import { linkOnlyKind } from './pointers.ts';
-import { isDataTableBlock, isLayoutTable, rowsOf } from './tables.ts';
+import { type DomElement, type DomNode, type Journal, SUBHEADING_TAGS, detach, elementChildren, firstLine } from './dom.ts';
+import { isIngredientsBox } from './ingredients.ts';
+import { hasPositiveCue, COMMENTS_HEADING, isReaderEntriesHeading } from './cues.ts';
+import { isDataTableBlock, isLayoutTable } from './tables.ts';
 import { type ElementStats, type StatsMap, isInlineTag } from './stats.ts';
 import { isCommentAnchor } from './comment-tail.ts';
 import { leadBefore } from './lead.ts';
-import { titleRemnants } from './remnants.ts';
 import { isSiblingPanel } from './tab-panels.ts';
-import { endsLikeSentence, isLinkedSentence, isSentenceItem } from './sentences.ts';
+import { endsLikeSentence, isLinkedSentence } from './sentences.ts';
 import { isSmallPrintBeside } from './small-print.ts';
 
 function cueFactor(el: DomElement): number {
@@ -113,34 +111,6 @@ function continuesAsPanel(panel: DomElement, stats: StatsMap): boolean {
   return st !== undefined && st.chars > 0 && !isLinksOrEntries(panel, st);
 }
 
-/** A box's first line naming it a recipe's ingredients ("Zutaten für 6 Personen", "Ingredients:"), D411. */
-const INGREDIENTS_LABEL = /^(?:zutaten|ingredients?)\b/i;
-
-/**
- * A box named as a recipe part whose rows hold amounts beside their linked names (D310), however link-dense. Old
- * pages name it in its first line instead of a class: a layout table's cell beside the method (D411).
- */
-function isIngredientsBox(el: DomElement, stats: StatsMap): boolean {
-  return (hasRecipeCue(el) || INGREDIENTS_LABEL.test(firstLine(el))) && rowsHoldText(el, stats);
-}
-
-/** The block's first table or list has three rows or more, nearly all with text outside their links. */
-function rowsHoldText(el: DomElement, stats: StatsMap): boolean {
-  const box = el.querySelector('table, ul, ol');
-  if (box === null) return false;
-  const rows = box.localName === 'table' ? rowsOf(box) : elementChildren(box).filter((c) => c.localName === 'li');
-  const withText = rows.filter((r) => {
-    const rs = stats.get(r);
-    return rs !== undefined && rs.chars > rs.linkChars;
-  });
-  return rows.length >= 3 && withText.length >= 0.8 * rows.length;
-}
-
-function firstLine(el: DomElement): string {
-  const text = (el.textContent ?? '').trimStart().slice(0, 80);
-  return text.split('\n', 1)[0].trim();
-}
-
 /** A block whose first line is a comment section's heading (the readers' comments after an article). */
 function opensCommentSection(el: DomElement): boolean {
   return COMMENTS_HEADING.test(firstLine(el));
@@ -235,72 +205,4 @@ export function selectMain(root: DomElement, stats: StatsMap, journal: Journal |
     el = el.parentElement;
   }
   return { root: top, core };
-}
-
-
-const PRUNE_SKIP = new Set(['p', 'pre', 'code', 'table', 'thead', 'tbody', 'tr', 'td', 'th', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
-
-/**
- * Removes, inside the chosen content, blocks that are worth less than nothing (link lists, tag clouds) and short
- * widget labels ("Advertisement", "Share this"). Returns the number of removed elements.
- */
-export function pruneInside(root: DomElement, stats: StatsMap, core: DomElement = root, journal: Journal | null = null): number {
-  const doomed: DomElement[] = [];
-  // The core and its ancestors are what the choice rests on; they are walked into, never removed.
-  const protectedEls = new Set<DomElement>();
-  for (let a: DomElement | null = core; a !== null && a !== root; a = a.parentElement) protectedEls.add(a);
-  const walk = (el: DomElement): void => {
-    for (const c of elementChildren(el)) {
-      const tag = c.localName;
-      const st = stats.get(c);
-      if (st === undefined) continue;
-      // An inline element is never removed here, but old templates wrap whole pages in one (<font>): look inside.
-      if (isInlineTag(tag) || protectedEls.has(c)) {
-        walk(c);
-        continue;
-      }
-      const linkOnly = linkOnlyKind(c, st);
-      // A paragraph that offers a file (a report, a form) is part of the text however link-like it is (D186); a
-      // styled download box beside the text is not.
-      if (linkOnly === 'file' && tag === 'p') continue;
-      const linkList = st.chars > 0 && st.linkChars > 0.5 * st.chars && st.score < 0 && !isSentenceItem(c, st, stats.get(el));
-      const linkBox = linkList || isTeaserList(st, false);
-      // An ingredients box whose names are links is no link list: its rows hold amounts too.
-      if (linkBox && isIngredientsBox(c, stats)) {
-        walk(c);
-        continue;
-      }
-      if (!PRUNE_SKIP.has(tag) && linkBox) {
-        doomed.push(c);
-        continue;
-      }
-      // A layout table is a box, not a table of data: old templates draw their "more on this" boxes so.
-      if (tag === 'table' && linkList && isLayoutTable(c)) {
-        doomed.push(c);
-        continue;
-      }
-      if ((tag === 'p' || tag === 'div') && linkOnly === 'pointer') {
-        doomed.push(c);
-        continue;
-      }
-      if (st.chars > 0 && st.chars < 40) {
-        const text = (c.textContent ?? '').trim().toLowerCase();
-        if (BOILERPLATE_TEXT.test(text)) {
-          doomed.push(c);
-          continue;
-        }
-      }
-      if (isTextWidget(c, st)) {
-        doomed.push(c);
-        continue;
-      }
-      walk(c);
-    }
-  };
-  walk(root);
-  const parents = new Set(doomed.map((d) => d.parentElement));
-  for (const d of doomed) detach(d, journal);
-  const remnants = titleRemnants(parents, stats, (p) => p === root || protectedEls.has(p) || PRUNE_SKIP.has(p.localName));
-  for (const r of remnants) detach(r, journal);
-  return doomed.length + remnants.length;
 }
