@@ -22,7 +22,7 @@ import {
 import { allBut, leadAfterHeadline } from './lead.ts';
 import { titleRemnants } from './remnants.ts';
 import { holdsCommentsHeading } from './comment-tail.ts';
-import { CONTROL_SELECTOR, addControlledIds, disclosedIds, isDisclosed, isDisclosureButton } from './disclosed.ts';
+import { CONTROL_SELECTOR, addControlledIds, addNumberedPanelId, disclosedIds, isDisclosed, isDisclosureButton } from './disclosed.ts';
 import { isTemplateFormBox, markTemplateForm } from './template-forms.ts';
 import { classTokens, isStateClass, namesId } from './tab-panels.ts';
 import type { ElementStats, StatsMap } from './stats.ts';
@@ -196,21 +196,6 @@ function reviewPanelIds(root: DomElement): Set<string> {
     else addNumberedPanelId(ids, tab, root);
   }
   return ids;
-}
-
-/** A script tab's call with the number of its panel: `javascript:showTab(4)`. */
-const NUMBERED_CALL = /^\s*javascript:\s*[\w.$]+\(\s*(\d{1,2})\s*\)\s*;?\s*$/i;
-
-/**
- * The panel a numbered script tab shows (WEBSALE's `showTab(4)` above `div#tab4`, D380): the one element whose id is
- * a word and that number (`tab4`, `tab_4`), outside the tab's own cell (`td#tabreiter4`).
- */
-function addNumberedPanelId(ids: Set<string>, link: DomElement, root: DomElement): void {
-  const n = NUMBERED_CALL.exec(link.getAttribute('href') ?? '')?.[1];
-  if (n === undefined) return;
-  const named = new RegExp(`^[a-z]+[-_]?${n}$`, 'i');
-  const found = Array.from(root.querySelectorAll(`[id$="${n}"]`)).filter((el) => named.test(el.getAttribute('id') ?? '') && !el.contains(link));
-  if (found.length === 1) ids.add(found[0].getAttribute('id') ?? '');
 }
 
 /**

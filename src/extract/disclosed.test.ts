@@ -58,6 +58,18 @@ describe('a heading\'s link that opens its panel (D382, D386)', () => {
   });
 });
 
+describe('numbered script tabs (D412)', () => {
+  it.each([
+    ['one panel named by the number', '<a href="javascript:showTab(2)">Q</a><div id="tab2" style="display:none">A</div>', ['tab2']],
+    ['with a separator', '<a href="javascript:zeige(3);">Q</a><div id="reiter_3" hidden>A</div>', ['reiter_3']],
+    ['two candidates: neither', '<a href="javascript:showTab(2)">Q</a><div id="tab2" hidden>A</div><div id="box2" hidden>B</div>', []],
+    ['the link\'s own cell is not its panel', '<table><tr><td id="tabh2"><a href="javascript:showTab(2)">Q</a></td></tr></table><div id="tab2" hidden>A</div>', ['tab2']],
+    ['a call with a path is no tab', '<a href="javascript:popup(\'/bild.php?id=2\')">Q</a><div id="bild2" hidden>A</div>', []],
+  ])('%s', (_name, html, want) => {
+    expect([...disclosedIds(body(html))].sort()).toEqual(want);
+  });
+});
+
 describe('collapse controls (D410)', () => {
   it.each([
     ['<a data-toggle="collapse" href="#faq1">Q</a>', true],
@@ -129,6 +141,9 @@ describe('golden pages', () => {
     // Bootstrap 3's accordion: each question `<a data-toggle="collapse" href="#faq1">` in an `h4`, its answer a closed
     // `div.panel-collapse.collapse`. The questions are the panels' headings, written as text (D410).
     ['bootstrap3-collapse-faq', ['#### Can I water vegetables with rain barrel water?\n\nYes, water the soil'], ['](https://bootstrap3-collapse-faq.example/#faq1)', 'You might also like', 'Categories']],
+    // Numbered script tabs without classes: `javascript:showTab(2)` over `div#tab2` with `display:none`. Every such
+    // panel is shown on demand (D412); the one labelled as reviews still goes.
+    ['numbered-script-tabs', ['| Höhe | 72 bis 128 cm |', 'Ersatzfilz für die Notenleiste'], ['Gertrud', 'Sehr stabil', 'Warenkorb']],
     ['flare-dropdowns', ['\n\nWas passiert, wenn der Server zur geplanten Zeit ausgeschaltet ist?\n\n', 'Die Sicherung wird beim nächsten Start'], ['Geschlossen', 'Verwandte Themen', '](']],
   ])('%s', (name, kept, left) => {
     const html = fs.readFileSync(path.join(DIR, `${name}.html`), 'utf8');

@@ -52,12 +52,31 @@ export function isScriptToggle(href: string): boolean {
   return TOGGLE_CALL.test(href);
 }
 
+/** A script tab's call with the number of its panel: `javascript:showTab(4)`. */
+const NUMBERED_CALL = /^\s*javascript:\s*[\w.$]+\(\s*(\d{1,2})\s*\)\s*;?\s*$/i;
+
+/**
+ * The panel a numbered script tab shows (WEBSALE's `showTab(4)` above `div#tab4`, D380): the one element whose id is
+ * a word and that number (`tab4`, `tab_4`), outside the tab's own cell (`td#tabreiter4`). Every such panel is shown
+ * on demand (D412); a reviews tab's still goes as reviews.
+ */
+export function addNumberedPanelId(ids: Set<string>, link: DomElement, root: DomElement): void {
+  const n = NUMBERED_CALL.exec(link.getAttribute('href') ?? '')?.[1];
+  if (n === undefined) return;
+  const named = new RegExp(`^[a-z]+[-_]?${n}$`, 'i');
+  const found = Array.from(root.querySelectorAll(`[id$="${n}"]`)).filter((el) => named.test(el.getAttribute('id') ?? '') && !el.contains(link));
+  if (found.length === 1) ids.add(found[0].getAttribute('id') ?? '');
+}
+
 /** The ids of the elements the controls below `root` show on demand (one walk for both kinds of control). */
 export function disclosedIds(root: DomElement): Set<string> {
   const ids = new Set<string>();
   for (const c of Array.from(root.querySelectorAll(`${CONTROL_SELECTOR}, ${SCRIPT_LINK}`))) {
     if (c.matches(CONTROL_SELECTOR)) addControlledIds(ids, c);
-    if (c.matches(SCRIPT_LINK)) for (const m of (c.getAttribute('href') ?? '').matchAll(QUOTED_NAME)) ids.add(m[2]);
+    if (c.matches(SCRIPT_LINK)) {
+      for (const m of (c.getAttribute('href') ?? '').matchAll(QUOTED_NAME)) ids.add(m[2]);
+      addNumberedPanelId(ids, c, root);
+    }
   }
   return ids;
 }
