@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bodyOf, parseDocument, type DomElement } from './dom.ts';
-import { disclosedIds, isCollapseToggle, isDisclosed, isDisclosureButton, isHeadingToggle, isScriptToggle } from './disclosed.ts';
+import { disclosedIds, isCollapseToggle, isDisclosed, isNumberedToggle, isDisclosureButton, isHeadingToggle, isScriptToggle } from './disclosed.ts';
 import { extractPage } from './index.ts';
 
 const DIR = path.resolve(import.meta.dirname, '..', '..', 'test', 'fixtures', 'extract-hidden');
@@ -67,6 +67,16 @@ describe('numbered script tabs (D412)', () => {
     ['a call with a path is no tab', '<a href="javascript:popup(\'/bild.php?id=2\')">Q</a><div id="bild2" hidden>A</div>', []],
   ])('%s', (_name, html, want) => {
     expect([...disclosedIds(body(html))].sort()).toEqual(want);
+  });
+});
+
+describe('numbered toggles (D413)', () => {
+  it.each([
+    ['a question over its answer', '<div><p><a href="javascript:faqToggle(1)">Q</a></p><div id="faq1" hidden>A</div></div>', true],
+    ['a tab label in a bar', '<table><tr><td><a href="javascript:showTab(1)">T</a></td><td><a href="javascript:showTab(2)">U</a></td></tr></table><div id="tab1">A</div>', false],
+    ['the next block is another number\'s', '<p><a href="javascript:faqToggle(1)">Q</a></p><div id="faq2" hidden>A</div>', false],
+  ])('%s: %s', (_name, html, toggle) => {
+    expect(isNumberedToggle(body(html).querySelector('a') as DomElement)).toBe(toggle);
   });
 });
 
@@ -144,6 +154,9 @@ describe('golden pages', () => {
     // Numbered script tabs without classes: `javascript:showTab(2)` over `div#tab2` with `display:none`. Every such
     // panel is shown on demand (D412); the one labelled as reviews still goes.
     ['numbered-script-tabs', ['| Höhe | 72 bis 128 cm |', 'Ersatzfilz für die Notenleiste'], ['Gertrud', 'Sehr stabil', 'Warenkorb']],
+    // An FAQ whose questions call `javascript:faqToggle(1)` over `div#faq1`: the questions are the answers' headings,
+    // not links away, so the FAQ is no link list left with its title (D413).
+    ['numbered-faq-toggles', ['Nimmt das Schadstoffmobil auch Altöl an?\n\nNein.', 'Wo finde ich die Termine?'], ['Druckversion', 'Öffnungszeiten', 'Impressum']],
     ['flare-dropdowns', ['\n\nWas passiert, wenn der Server zur geplanten Zeit ausgeschaltet ist?\n\n', 'Die Sicherung wird beim nächsten Start'], ['Geschlossen', 'Verwandte Themen', '](']],
   ])('%s', (name, kept, left) => {
     const html = fs.readFileSync(path.join(DIR, `${name}.html`), 'utf8');

@@ -68,6 +68,20 @@ export function addNumberedPanelId(ids: Set<string>, link: DomElement, root: Dom
   if (found.length === 1) ids.add(found[0].getAttribute('id') ?? '');
 }
 
+/**
+ * A numbered call whose panel comes right after it (`<p><a href="javascript:faqToggle(1)">Question</a></p>` over
+ * `div#faq1`, D413): an FAQ's question, the panel's heading, not a link away. A bar of numbered tabs names panels
+ * further on, so its labels stay links and the bar goes as one.
+ */
+export function isNumberedToggle(a: DomElement): boolean {
+  const n = NUMBERED_CALL.exec(a.getAttribute('href') ?? '')?.[1];
+  if (n === undefined) return false;
+  let block: DomElement = a;
+  while (block.nextElementSibling === null && block.parentElement !== null) block = block.parentElement;
+  const next = block.nextElementSibling?.getAttribute('id') ?? '';
+  return new RegExp(`^[a-z]+[-_]?${n}$`, 'i').test(next);
+}
+
 /** The ids of the elements the controls below `root` show on demand (one walk for both kinds of control). */
 export function disclosedIds(root: DomElement): Set<string> {
   const ids = new Set<string>();
