@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { hasPositiveCue, hasStrongNegativeCue, hasWeakNegativeCue } from './cues.ts';
+import { hasPositiveCue, hasStrongNegativeCue, hasWeakNegativeCue, isSectionHeader } from './cues.ts';
 import { type DomElement, parseDocument } from './dom.ts';
 import { extractPage } from './index.ts';
 
@@ -134,6 +134,19 @@ describe('"header" naming the head of a part of the text', () => {
     ['a header region without a control', '<div class="region-header">Willkommen bei der Stadt</div>', true],
   ])('%s: a weak negative cue %s', (_name, html, cue) => {
     expect(hasWeakNegativeCue(el(html))).toBe(cue);
+  });
+});
+
+describe('a section\'s <header> (D414)', () => {
+  const header = (html: string): DomElement => parseDocument(`<html><body>${html}</body></html>`).querySelector('header') as DomElement;
+  it.each([
+    ['a subheading', '<div><header><h2>Anfahrt</h2></header></div>', true],
+    ['the page title outside a section', '<div><header><h1>Anfahrt</h1></header></div>', false],
+    ['an h1 right inside a section', '<section><header><h1>Beschreibung</h1></header><p>Text</p></section>', true],
+    ['a section header with a link', '<section><header><h1><a href="/">Site</a></h1></header></section>', false],
+    ['a section header with a menu', '<section><header><h1>Site</h1><nav>Menu</nav></header></section>', false],
+  ])('%s', (_name, html, want) => {
+    expect(isSectionHeader(header(html))).toBe(want);
   });
 });
 

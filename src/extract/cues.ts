@@ -108,10 +108,14 @@ const HEADING_SELF = new RegExp(`${W}header${E}`, 'g');
 /**
  * A `<header>` that heads a section of the text (CMS content elements wrap each section's heading in one: TYPO3's
  * `<div class="frame"><header><h2>…`): it holds a subheading (h2–h6), no page title (h1), no navigation and no
- * links. The page's own header has the site's name or title, a menu or links.
+ * links. The page's own header has the site's name or title, a menu or links. A `<header>` right inside a
+ * `<section>` heads that section whatever its heading's level (HTML §4.3.8; Stud.IP heads each box of a course page
+ * `<section><header><h1>`, D414).
  */
 export function isSectionHeader(el: DomElement): boolean {
-  return el.querySelector('h2, h3, h4, h5, h6') !== null && el.querySelector('h1, nav, a, form, ul') === null;
+  const inSection = el.parentElement?.localName === 'section';
+  const heading = el.querySelector(inSection ? 'h1, h2, h3, h4, h5, h6' : 'h2, h3, h4, h5, h6');
+  return heading !== null && el.querySelector(inSection ? 'nav, a, form, ul' : 'h1, nav, a, form, ul') === null;
 }
 
 /** Text of paragraphs a `<header>` must hold to be a section's introduction rather than the page's header. */
