@@ -30,6 +30,13 @@ describe('forum threads', () => {
     }
   });
 
+  it('reads an Invision Power Board thread without post numbers, dates, edit notes or quote heads (D415)', () => {
+    const got = extractPage(read('ipb-thread.html'), { url: 'https://ipb-thread.example/page' });
+    expect(`${got.markdown}\n`).toBe(read('ipb-thread.md'));
+    for (const s of ['bodies keep coming out fat. I use', 'Wax the silk lightly', 'Strip one side']) expect(got.markdown).toContain(s);
+    for (const s of ['Post #', 'Jan 14 2007', 'This post has been edited', 'QUOTE (', 'Joined:']) expect(got.markdown).not.toContain(s);
+  });
+
   it('reads a mail archive thread without header blocks, quotes, attribution lines or signatures (D333)', () => {
     const got = extractPage(read('mail-thread.html'), { url: 'https://mail-thread.example/page' });
     expect(`${got.markdown}\n`).toBe(read('mail-thread.md'));
@@ -49,6 +56,11 @@ describe('forum threads', () => {
     ['Zuletzt bearbeitet von Baumwart_Gerd am 03.04.2006, 12:40, insgesamt 1 mal bearbeitet', true],
     ['Alle Zeiten sind GMT + 1 Stunde', true],
     ['Du kannst keine Beiträge in dieses Forum schreiben.', true],
+    ['Post #2', true],
+    ['Jan 14 2007, 10:58 PM', true],
+    ['This post has been edited by OldPike: Jan 15 2007, 07:02 AM', true],
+    ['QUOTE (OldPike @ Jan 14 2007, 09:41 PM)', true],
+    ['Post #2 of the thread was wrong, as Ruth wrote.', false],
     ['The door sticks again since 03-21-2009, any idea?', false],
     ['Re the door: it sticks because the boards swelled, as Ruth wrote.', false],
     ['Re: Cedar door. It sticks again since May, any idea why it does that?', false],

@@ -61,11 +61,18 @@ const REPLY_TITLE = /^(?:aw|re|antw)\s*:\s*[^.!?]{1,120}[.!?]?$/i;
 /** A signature starts with a rule of underscores. */
 const SIGNATURE = /^_{8,}/;
 /** The note under an edited post. */
-const EDIT_NOTE = /^(?:zuletzt\s+bearbeitet\s+von|last\s+edited\s+by|geändert\s+von|edited\s+by)\s/i;
+const EDIT_NOTE = /^(?:zuletzt\s+bearbeitet\s+von|last\s+edited\s+by|geändert\s+von|edited\s+by|this\s+post\s+has\s+been\s+edited\s+by|dieser\s+beitrag\s+wurde\s+von)\s/i;
+/**
+ * Invision Power Board's lines around a post (D415): its number alone ("Post #2"), its date with the month's name
+ * ("Jan 14 2007, 10:58 PM"), and the head of a quote ("QUOTE (OldPike @ Jan 14 2007, 09:41 PM)").
+ */
+const POST_NUMBER = /^(?:post|beitrag)\s*#\s*\d+$/i;
+const NAMED_DATE_LINE = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mär|mai|okt|dez)[a-zä]*\.?\s+\d{1,2},?\s+\d{4},?\s+\d{1,2}:\d{2}(?:\s*[ap]m)?$/i;
+const QUOTE_HEAD = /^(?:quote|zitat)\s*\([^()@]{1,60}@[^()]{1,40}\)$/i;
 /** The forum's lines under the thread: its time zone, what a visitor may do in it. */
 const THREAD_FOOTER = /^(?:alle\s+zeiten\s+sind|all\s+times\s+are)\s+(?:gmt|utc)|^(?:du\s+kannst|you\s+(?:can|cannot|may))\b.{0,60}?\bin\s+(?:diese[ms]|this)\s+forum\b/i;
 
-const FURNITURE: readonly RegExp[] = [POST_HEADER, POSTED_LINE, REPLY_TITLE, SIGNATURE, EDIT_NOTE, THREAD_FOOTER];
+const FURNITURE: readonly RegExp[] = [POST_HEADER, POSTED_LINE, REPLY_TITLE, SIGNATURE, EDIT_NOTE, THREAD_FOOTER, POST_NUMBER, NAMED_DATE_LINE, QUOTE_HEAD];
 
 /** The furniture of one post, by its whole text (a short block). */
 function isPostFurniture(text: string): boolean {
