@@ -64,6 +64,8 @@ describe('numbered script tabs (D412)', () => {
     ['with a separator', '<a href="javascript:zeige(3);">Q</a><div id="reiter_3" hidden>A</div>', ['reiter_3']],
     ['two candidates: neither', '<a href="javascript:showTab(2)">Q</a><div id="tab2" hidden>A</div><div id="box2" hidden>B</div>', []],
     ['the link\'s own cell is not its panel', '<table><tr><td id="tabh2"><a href="javascript:showTab(2)">Q</a></td></tr></table><div id="tab2" hidden>A</div>', ['tab2']],
+    ['a link\'s handler naming a panel (D416)', '<a href="javascript:void(0)" onclick="D2H_ToggleExpand(\'D2HExpand1\')">Q</a><div id="D2HExpand1" hidden>A</div>', ['D2HExpand1']],
+    ['void(0) is no numbered call', '<a href="javascript:void(0)">Q</a><div id="tab0" hidden>A</div>', []],
     ['a call with a path is no tab', '<a href="javascript:popup(\'/bild.php?id=2\')">Q</a><div id="bild2" hidden>A</div>', []],
   ])('%s', (_name, html, want) => {
     expect([...disclosedIds(body(html))].sort()).toEqual(want);
@@ -75,6 +77,8 @@ describe('numbered toggles (D413)', () => {
     ['a question over its answer', '<div><p><a href="javascript:faqToggle(1)">Q</a></p><div id="faq1" hidden>A</div></div>', true],
     ['a tab label in a bar', '<table><tr><td><a href="javascript:showTab(1)">T</a></td><td><a href="javascript:showTab(2)">U</a></td></tr></table><div id="tab1">A</div>', false],
     ['the next block is another number\'s', '<p><a href="javascript:faqToggle(1)">Q</a></p><div id="faq2" hidden>A</div>', false],
+    ['a handler naming the next block (D416)', '<p><a href="javascript:void(0)" onclick="toggle(\'more1\')">Q</a></p><div id="more1" hidden>A</div>', true],
+    ['a handler naming another block', '<p><a href="javascript:void(0)" onclick="toggle(\'more2\')">Q</a></p><div id="more1" hidden>A</div>', false],
   ])('%s: %s', (_name, html, toggle) => {
     expect(isNumberedToggle(body(html).querySelector('a') as DomElement)).toBe(toggle);
   });
@@ -157,6 +161,9 @@ describe('golden pages', () => {
     // An FAQ whose questions call `javascript:faqToggle(1)` over `div#faq1`: the questions are the answers' headings,
     // not links away, so the FAQ is no link list left with its title (D413).
     ['numbered-faq-toggles', ['Nimmt das Schadstoffmobil auch Altöl an?\n\nNein.', 'Wo finde ich die Termine?'], ['Druckversion', 'Öffnungszeiten', 'Impressum']],
+    // Doc-To-Help's expanding text: `<a href="javascript:void(0)" onclick="D2H_ToggleExpand('D2HExpand1')">` over the
+    // hidden `div#D2HExpand1`. The handler names the panel, which is shown, and the link is its title (D416).
+    ['onclick-expand-text', ['Beispiel: Sicherung auf ein Netzlaufwerk\n\nTragen Sie als Ziel'], ['Zurück', 'Copyright', '](']],
     ['flare-dropdowns', ['\n\nWas passiert, wenn der Server zur geplanten Zeit ausgeschaltet ist?\n\n', 'Die Sicherung wird beim nächsten Start'], ['Geschlossen', 'Verwandte Themen', '](']],
   ])('%s', (name, kept, left) => {
     const html = fs.readFileSync(path.join(DIR, `${name}.html`), 'utf8');

@@ -53,7 +53,7 @@ export function isScriptToggle(href: string): boolean {
 }
 
 /** A script tab's call with the number of its panel: `javascript:showTab(4)`. */
-const NUMBERED_CALL = /^\s*javascript:\s*[\w.$]+\(\s*(\d{1,2})\s*\)\s*;?\s*$/i;
+const NUMBERED_CALL = /^\s*javascript:\s*(?!void\s*\()[\w.$]+\(\s*(\d{1,2})\s*\)\s*;?\s*$/i;
 
 /**
  * The panel a numbered script tab shows (WEBSALE's `showTab(4)` above `div#tab4`, D380): the one element whose id is
@@ -69,28 +69,39 @@ export function addNumberedPanelId(ids: Set<string>, link: DomElement, root: Dom
 }
 
 /**
- * A numbered call whose panel comes right after it (`<p><a href="javascript:faqToggle(1)">Question</a></p>` over
- * `div#faq1`, D413): an FAQ's question, the panel's heading, not a link away. A bar of numbered tabs names panels
- * further on, so its labels stay links and the bar goes as one.
+ * A link whose call names the panel that comes right after it: by number (`<p><a href="javascript:faqToggle(1)">
+ * Question</a></p>` over `div#faq1`, D413) or in quotes in its handler (`onclick="D2H_ToggleExpand('D2HExpand1')"`
+ * over `div#D2HExpand1`, D416). It is an FAQ's question or an expanding text's title, the panel's heading, not a link
+ * away. A bar of numbered tabs names panels further on, so its labels stay links and the bar goes as one.
  */
 export function isNumberedToggle(a: DomElement): boolean {
-  const n = NUMBERED_CALL.exec(a.getAttribute('href') ?? '')?.[1];
-  if (n === undefined) return false;
   let block: DomElement = a;
   while (block.nextElementSibling === null && block.parentElement !== null) block = block.parentElement;
   const next = block.nextElementSibling?.getAttribute('id') ?? '';
-  return new RegExp(`^[a-z]+[-_]?${n}$`, 'i').test(next);
+  if (next === '') return false;
+  const n = NUMBERED_CALL.exec(a.getAttribute('href') ?? '')?.[1];
+  if (n !== undefined && new RegExp(`^[a-z]+[-_]?${n}$`, 'i').test(next)) return true;
+  for (const m of (a.getAttribute('onclick') ?? '').matchAll(QUOTED_NAME)) if (m[2] === next) return true;
+  return false;
 }
 
-/** The ids of the elements the controls below `root` show on demand (one walk for both kinds of control). */
+/**
+ * A link whose handler names the panel it toggles (`<a href="javascript:void(0)" onclick="D2H_ToggleExpand(
+ * 'D2HExpand1')">`, Doc-To-Help's expanding text, D416): the call names it in quotes as a script link's would.
+ */
+const HANDLER_LINK = 'a[onclick]';
+
+/** The ids of the elements the controls below `root` show on demand (one walk for every kind of control). */
 export function disclosedIds(root: DomElement): Set<string> {
   const ids = new Set<string>();
-  for (const c of Array.from(root.querySelectorAll(`${CONTROL_SELECTOR}, ${SCRIPT_LINK}`))) {
+  for (const c of Array.from(root.querySelectorAll(`${CONTROL_SELECTOR}, ${SCRIPT_LINK}, ${HANDLER_LINK}`))) {
     if (c.matches(CONTROL_SELECTOR)) addControlledIds(ids, c);
     if (c.matches(SCRIPT_LINK)) {
       for (const m of (c.getAttribute('href') ?? '').matchAll(QUOTED_NAME)) ids.add(m[2]);
       addNumberedPanelId(ids, c, root);
     }
+    const handler = c.getAttribute('onclick');
+    if (handler !== null && c.localName === 'a') for (const m of handler.matchAll(QUOTED_NAME)) ids.add(m[2]);
   }
   return ids;
 }
