@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bodyOf, parseDocument, type DomElement } from './dom.ts';
-import { disclosedIds, isCollapseToggle, isDisclosed, isNumberedToggle, isDisclosureButton, isHeadingToggle, isScriptToggle } from './disclosed.ts';
+import { disclosedIds, isCollapseToggle, isDisclosed, isPanelToggle, isDisclosureButton, isHeadingToggle, isScriptToggle } from './disclosed.ts';
 import { extractPage } from './index.ts';
 
 const DIR = path.resolve(import.meta.dirname, '..', '..', 'test', 'fixtures', 'extract-hidden');
@@ -72,7 +72,7 @@ describe('numbered script tabs (D412)', () => {
   });
 });
 
-describe('numbered toggles (D413)', () => {
+describe('toggles right over their panel (D413, D416)', () => {
   it.each([
     ['a question over its answer', '<div><p><a href="javascript:faqToggle(1)">Q</a></p><div id="faq1" hidden>A</div></div>', true],
     ['a tab label in a bar', '<table><tr><td><a href="javascript:showTab(1)">T</a></td><td><a href="javascript:showTab(2)">U</a></td></tr></table><div id="tab1">A</div>', false],
@@ -80,7 +80,7 @@ describe('numbered toggles (D413)', () => {
     ['a handler naming the next block (D416)', '<p><a href="javascript:void(0)" onclick="toggle(\'more1\')">Q</a></p><div id="more1" hidden>A</div>', true],
     ['a handler naming another block', '<p><a href="javascript:void(0)" onclick="toggle(\'more2\')">Q</a></p><div id="more1" hidden>A</div>', false],
   ])('%s: %s', (_name, html, toggle) => {
-    expect(isNumberedToggle(body(html).querySelector('a') as DomElement)).toBe(toggle);
+    expect(isPanelToggle(body(html).querySelector('a') as DomElement)).toBe(toggle);
   });
 });
 

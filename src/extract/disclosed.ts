@@ -74,7 +74,7 @@ export function addNumberedPanelId(ids: Set<string>, link: DomElement, root: Dom
  * over `div#D2HExpand1`, D416). It is an FAQ's question or an expanding text's title, the panel's heading, not a link
  * away. A bar of numbered tabs names panels further on, so its labels stay links and the bar goes as one.
  */
-export function isNumberedToggle(a: DomElement): boolean {
+export function isPanelToggle(a: DomElement): boolean {
   let block: DomElement = a;
   while (block.nextElementSibling === null && block.parentElement !== null) block = block.parentElement;
   const next = block.nextElementSibling?.getAttribute('id') ?? '';

@@ -8,7 +8,7 @@
 // with the highest score (select.ts): it gathers the prose and stops where link lists start to outweigh it.
 import { isSpace } from '../io/text.ts';
 import { type DomElement, type DomNode, ELEMENT_NODE, TEXT_NODE } from './dom.ts';
-import { isCollapseToggle, isHeadingToggle, isNumberedToggle, isScriptToggle } from './disclosed.ts';
+import { isCollapseToggle, isHeadingToggle, isPanelToggle, isScriptToggle } from './disclosed.ts';
 import { isThreadLabel } from './forum-labels.ts';
 
 export interface ElementStats {
@@ -110,7 +110,7 @@ function countText(t: string): void {
 
 function isLinkAway(a: DomElement): boolean {
   const href = a.getAttribute('href');
-  if (href === null || a.hasAttribute('aria-expanded') || isScriptToggle(href) || isCollapseToggle(a) || isNumberedToggle(a)) return false;
+  if (href === null || a.hasAttribute('aria-expanded') || isScriptToggle(href) || isCollapseToggle(a) || isPanelToggle(a)) return false;
   // A heading's link to nowhere opens its section (`<h3><a href="#" onclick="toggleFaq(1)">`, D382, D386); in a bar
   // of such links (script tabs) the links stay links.
   return !isHeadingToggle(a);
