@@ -58,4 +58,10 @@ describe('forms of labels alone (D356) and cart forms (D354)', () => {
     expect(form('<input type="radio" name="size" value="s"> S <input type="radio" name="size" value="m"> M')).toEqual([]);
     expect(form('<input name="score">')).toEqual([]);
   });
+
+  it('marks a reader poll\'s box, question and vote count included (D417)', () => {
+    const poll = (action: string): string[] => marked(`${TEXT}<div id="poll"><p>Umfrage: Sollte der Platz mehr Urlauber aufnehmen?</p><form action="${action}"><label><input type="radio" name="answer" value="1"> Ja</label><label><input type="radio" name="answer" value="2"> Nein</label><button>Abstimmen</button></form><p>412 Stimmen bisher.</p></div>`);
+    for (const action of ['/umfrage/2291/abstimmen', '/polls/vote', 'index.php?mode=poll&id=3', '/cgi-bin/poll.pl']) expect(poll(action)).toEqual(['poll']);
+    for (const action of ['/search', '/pollution/report', '/kontakt']) expect(poll(action)).not.toContain('poll');
+  });
 });

@@ -45,6 +45,14 @@ function isRatingForm(form: DomElement): boolean {
   return Array.from(form.querySelectorAll('input[type="radio" i], select')).some((f) => SCORE_FIELD.test(f.getAttribute('name') ?? ''));
 }
 
+/**
+ * A reader poll embedded in the text ("Umfrage: Sollte der Campingplatz …?", three answers to tick, D417): it posts
+ * to a poll or a vote. Its box, the question above the form and the count of votes under it, goes with it.
+ */
+function isPollForm(form: DomElement): boolean {
+  return /(?:^|[/?=&._-])(?:polls?|umfragen?|abstimmen|abstimmung|voting)(?:$|[/?=&._-])/i.test(form.getAttribute('action') ?? '') && form.querySelector('input[type="radio" i], input[type="checkbox" i]') !== null;
+}
+
 /** The most text a form may show besides its controls to be only their labels ("Quantity:", "Name", "E-Mail"). */
 const LABELS_MAX_CHARS = 40;
 
@@ -63,10 +71,10 @@ function labelChars(el: DomElement): number {
 
 /**
  * Marks a template form's box: a cart form itself (the product's short description often shares its parent), a
- * sign-up form's highest ancestor with no more than a pitch of text.
+ * sign-up form's or a poll's highest ancestor with no more than a pitch of text.
  */
 export function markTemplateForm(form: DomElement): void {
-  if (isSignupForm(form)) {
+  if (isSignupForm(form) || isPollForm(form)) {
     let box = form;
     for (let a = form.parentElement; a !== null && !NEVER_BOX.has(a.localName); a = a.parentElement) {
       if (nonSpaceLength(a.textContent ?? '') > BOX_MAX_CHARS) break;
