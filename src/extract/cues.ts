@@ -3,7 +3,7 @@
 // lower-cased "id class" string they are tested on. Separators inside class names are `-`, `_` or camel case, so
 // patterns use `(?:^|[\s_-])` as a word start where a bare substring would hit unrelated words.
 import { nonSpaceLength } from '../io/text.ts';
-import { CONTROL_SELECTOR } from './disclosed.ts';
+import { CONTROL_SELECTOR, isNamedBody } from './disclosed.ts';
 import { type DomElement, type DomNode, HEADING_TAGS, SUBHEADING_TAGS, TEXT_NODE, classAndId } from './dom.ts';
 import { withoutStyleWords } from './style-words.ts';
 
@@ -151,6 +151,9 @@ function headsAPart(el: DomElement): boolean {
   // A section's <header> with nothing but its heading(s) in it; one that also holds a recipe card's ratings and times
   // or a byline is not just a head.
   if (el.localName === 'header') return isSectionHeader(el) && textOutside(el, 'h2, h3, h4, h5, h6') === 0;
+  // The head of a BEM accordion item, its body right after it (Tilda's `t668__header` over `t668__content`, D418).
+  const next = el.nextElementSibling;
+  if (next !== null && isNamedBody(next, el)) return true;
   // The control itself may carry the name (Liferay's `button.panel-header` with the section's title in it).
   const control = el.matches(CONTROL_SELECTOR) || el.querySelector(CONTROL_SELECTOR) !== null;
   return (el.textContent ?? '').trim().length <= HEAD_MAX_CHARS && control && el.querySelector('nav, ul, form') === null;

@@ -28,6 +28,9 @@ describe('content shown on demand', () => {
     ['after a heading with more text than its link to "#"', '<h3>Q? <a href="#">top</a></h3><div id="y" style="display:none">A</div>', false],
     ['an answer after its question, both named so (D404)', '<div class="faq-frage">Q?</div><div id="y" class="faq-antwort" style="display:none">A</div>', true],
     ['an answer named so after a plain block', '<div class="intro">Text</div><div id="y" class="answer" hidden>A</div>', false],
+    ['a BEM body after its block\'s head (D418)', '<div class="t668__header">Q?</div><div id="y" class="t668__content" style="display:none">A</div>', true],
+    ['a BEM body after another block\'s head', '<div class="site__header">Q?</div><div id="y" class="t668__content" style="display:none">A</div>', false],
+    ['a BEM element that is no body', '<div class="card__title">Q?</div><div id="y" class="card__badge" hidden>A</div>', false],
     ['a block after a question that is not named an answer', '<div class="question">Q?</div><div id="y" class="popup" hidden>A</div>', false],
   ])('%s', (_name, html, disclosed) => {
     const root = body(html);
@@ -164,6 +167,9 @@ describe('golden pages', () => {
     // Doc-To-Help's expanding text: `<a href="javascript:void(0)" onclick="D2H_ToggleExpand('D2HExpand1')">` over the
     // hidden `div#D2HExpand1`. The handler names the panel, which is shown, and the link is its title (D416).
     ['onclick-expand-text', ['Beispiel: Sicherung auf ein Netzlaufwerk\n\nTragen Sie als Ziel'], ['Zurück', 'Copyright', '](']],
+    // Tilda's accordion: `div.t668__header` over `div.t668__content` with `display:none`, bound by a script; the body
+    // is shown on demand and the head is the question (D418). The hidden sign-up pop-up still goes.
+    ['bem-accordion', ['Can I use frozen rhubarb?\n\nYes. Let it thaw'], ['10% off', 'Privacy', 'Veg box']],
     ['flare-dropdowns', ['\n\nWas passiert, wenn der Server zur geplanten Zeit ausgeschaltet ist?\n\n', 'Die Sicherung wird beim nächsten Start'], ['Geschlossen', 'Verwandte Themen', '](']],
   ])('%s', (name, kept, left) => {
     const html = fs.readFileSync(path.join(DIR, `${name}.html`), 'utf8');

@@ -155,7 +155,7 @@ export function isDisclosed(el: DomElement, ids: ReadonlySet<string>): boolean {
   const id = el.getAttribute('id');
   if (id !== null && ids.has(id)) return true;
   const before = el.previousElementSibling;
-  return before !== null && (isControl(before) || isNamedAnswer(el, before));
+  return before !== null && (isControl(before) || isNamedAnswer(el, before) || isNamedBody(el, before));
 }
 
 const QUESTION_WORD = /^(?:question|questions|frage|fragen|faqq)$/i;
@@ -169,4 +169,28 @@ const namesWord = (el: DomElement, word: RegExp): boolean => (el.getAttribute('c
  */
 function isNamedAnswer(el: DomElement, before: DomElement): boolean {
   return namesWord(el, ANSWER_WORD) && namesWord(before, QUESTION_WORD);
+}
+
+/** BEM's element names of a disclosure's head and of the body it opens. */
+const HEAD_ELEMENT = /^(?:header|head|title|trigger|toggle|question|summary)$/i;
+const BODY_ELEMENT = /^(?:content|body|panel|text|answer|details|inner|collapse)$/i;
+
+/** The `block__element` names in a class attribute, as [block, element] pairs. */
+function bemParts(el: DomElement): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  for (const token of (el.getAttribute('class') ?? '').split(/\s+/)) {
+    const at = token.indexOf('__');
+    if (at > 0) out.push([token.slice(0, at), token.slice(at + 2).split(/--/)[0]]);
+  }
+  return out;
+}
+
+/**
+ * An accordion written in BEM whose script binds its heads (Tilda's `div.t668__header` over `div.t668__content` with
+ * `display:none`, D418): the hidden element is the body of a block whose head, of the same block, comes right before
+ * it. A page's `site__header` is followed by no hidden `site__content`.
+ */
+export function isNamedBody(el: DomElement, before: DomElement): boolean {
+  const heads = bemParts(before).filter(([, e]) => HEAD_ELEMENT.test(e)).map(([b]) => b);
+  return heads.length > 0 && bemParts(el).some(([b, e]) => BODY_ELEMENT.test(e) && heads.includes(b));
 }
