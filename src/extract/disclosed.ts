@@ -55,6 +55,9 @@ export function isScriptToggle(href: string): boolean {
 /** A script tab's call with the number of its panel: `javascript:showTab(4)`. */
 const NUMBERED_CALL = /^\s*javascript:\s*(?!void\s*\()[\w.$]+\(\s*(\d{1,2})\s*\)\s*;?\s*$/i;
 
+/** An id that is a word and the number `n` (`tab4`, `tab_4`, `faq-1`): the panel a numbered call shows. */
+const numberedId = (n: string): RegExp => new RegExp(`^[a-z]+[-_]?${n}$`, 'i');
+
 /**
  * The panel a numbered script tab shows (WEBSALE's `showTab(4)` above `div#tab4`, D380): the one element whose id is
  * a word and that number (`tab4`, `tab_4`), outside the tab's own cell (`td#tabreiter4`). Every such panel is shown
@@ -63,7 +66,7 @@ const NUMBERED_CALL = /^\s*javascript:\s*(?!void\s*\()[\w.$]+\(\s*(\d{1,2})\s*\)
 export function addNumberedPanelId(ids: Set<string>, link: DomElement, root: DomElement): void {
   const n = NUMBERED_CALL.exec(link.getAttribute('href') ?? '')?.[1];
   if (n === undefined) return;
-  const named = new RegExp(`^[a-z]+[-_]?${n}$`, 'i');
+  const named = numberedId(n);
   const found = Array.from(root.querySelectorAll(`[id$="${n}"]`)).filter((el) => named.test(el.getAttribute('id') ?? '') && !el.contains(link));
   if (found.length === 1) ids.add(found[0].getAttribute('id') ?? '');
 }
@@ -80,7 +83,7 @@ export function isPanelToggle(a: DomElement): boolean {
   const next = block.nextElementSibling?.getAttribute('id') ?? '';
   if (next === '') return false;
   const n = NUMBERED_CALL.exec(a.getAttribute('href') ?? '')?.[1];
-  if (n !== undefined && new RegExp(`^[a-z]+[-_]?${n}$`, 'i').test(next)) return true;
+  if (n !== undefined && numberedId(n).test(next)) return true;
   for (const m of (a.getAttribute('onclick') ?? '').matchAll(QUOTED_NAME)) if (m[2] === next) return true;
   return false;
 }
