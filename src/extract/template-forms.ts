@@ -28,8 +28,17 @@ function isSignupForm(form: DomElement): boolean {
 }
 
 /** A shop's buying form (variants, quantity, "Add to cart"): it posts to the cart. */
+/** Words of a form's action URL, each a whole segment, name or value of it (`/cart/add`, `?act=review`). */
+const actionWords = (words: string): RegExp => new RegExp(`(?:^|[/?=&._-])(?:${words})(?:$|[/?=&._-])`, 'i');
+const CART_ACTION = actionWords('cart|basket|warenkorb|checkout');
+const RATING_ACTION = actionWords('bewerten|bewertung|rate|rating|vote|voting|review|rezension');
+const POLL_ACTION = actionWords('polls?|umfragen?|abstimmen|abstimmung|voting');
+
+/** Whether the form posts to an address named by `action`. */
+const postsTo = (form: DomElement, action: RegExp): boolean => action.test(form.getAttribute('action') ?? '');
+
 function isCartForm(form: DomElement): boolean {
-  return /(?:^|[/?=&._-])(?:cart|basket|warenkorb|checkout)(?:$|[/?=&._-])/i.test(form.getAttribute('action') ?? '');
+  return postsTo(form, CART_ACTION);
 }
 
 /** Choice fields named as a score: a vote on the page. */
@@ -41,7 +50,7 @@ const SCORE_FIELD = /^(?:score|rating|rate|vote|stars?|bewertung|note|punkte)$/i
  * Excellent to Bad, posted to the article's own module, D403).
  */
 function isRatingForm(form: DomElement): boolean {
-  if (/(?:^|[/?=&._-])(?:bewerten|bewertung|rate|rating|vote|voting|review|rezension)(?:$|[/?=&._-])/i.test(form.getAttribute('action') ?? '')) return true;
+  if (postsTo(form, RATING_ACTION)) return true;
   return Array.from(form.querySelectorAll('input[type="radio" i], select')).some((f) => SCORE_FIELD.test(f.getAttribute('name') ?? ''));
 }
 
@@ -50,7 +59,7 @@ function isRatingForm(form: DomElement): boolean {
  * to a poll or a vote. Its box, the question above the form and the count of votes under it, goes with it.
  */
 function isPollForm(form: DomElement): boolean {
-  return /(?:^|[/?=&._-])(?:polls?|umfragen?|abstimmen|abstimmung|voting)(?:$|[/?=&._-])/i.test(form.getAttribute('action') ?? '') && form.querySelector('input[type="radio" i], input[type="checkbox" i]') !== null;
+  return postsTo(form, POLL_ACTION) && form.querySelector('input[type="radio" i], input[type="checkbox" i]') !== null;
 }
 
 /** The most text a form may show besides its controls to be only their labels ("Quantity:", "Name", "E-Mail"). */
