@@ -127,6 +127,8 @@ function lineEndsAt(el: DomElement, step: (n: DomNode) => DomNode | null): boole
 
 const nextNode = (n: DomNode): DomNode | null => n.nextSibling;
 const previousNode = (n: DomNode): DomNode | null => n.previousSibling;
+const firstChildOf = (e: DomElement): DomNode | null => e.firstChild;
+const lastChildOf = (e: DomElement): DomNode | null => e.lastChild;
 
 /**
  * A node that ends the line met walking by `step`: a `<br>`, a block, or an inline element whose edge on that side
@@ -135,8 +137,7 @@ const previousNode = (n: DomNode): DomNode | null => n.previousSibling;
 function breaksLine(n: DomNode, step: (n: DomNode) => DomNode | null): boolean {
   if (n.nodeType === TEXT_NODE) return false;
   const tag = (n as DomElement).localName;
-  const first = step === nextNode ? (e: DomElement) => e.firstChild : (e: DomElement) => e.lastChild;
-  return tag === 'br' || !isInlineTag(tag) || edgeIsBreak(n as DomElement, first, step);
+  return tag === 'br' || !isInlineTag(tag) || edgeIsBreak(n as DomElement, step === nextNode ? firstChildOf : lastChildOf, step);
 }
 
 /**
