@@ -51,6 +51,9 @@ describe('opensReaderComments', () => {
     'Für den Inhalt der Kommentare sind die jeweiligen Autoren verantwortlich.',
     "The comments are owned by the poster. We aren't responsible for their content.",
     'Comments are property of their posters.',
+    // D419: whose entries, then about this very page.
+    'Customer comments on this guide',
+    'User reviews of this recipe:',
   ])('"%s" opens readers\' comments', (line) => {
     expect(opensReaderComments(line)).toBe(true);
   });
@@ -66,6 +69,7 @@ describe('opensReaderComments', () => {
     'Reviews',
     'Bewertungen der Stiftung Warentest für diese Geräte im Vergleich der letzten zehn Jahre',
     'Kommentar zum Rezept', // the author's own note on the recipe
+    'Customer comments on the new opening hours were mixed', // a sentence of the text
     'Kommentare zum Rezept und zur Zubereitung der Streusel aus unserer Testküche',
     'Your views matter to us.', // a sentence
     'What our experts say', // the text's own sources
