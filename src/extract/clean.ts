@@ -71,7 +71,30 @@ function isClassClosedTab(el: DomElement): boolean {
   const cls = classTokens(el);
   if (!cls.some(isClosingClass) || !PANEL_TAGS.has(el.localName)) return false;
   const shared = cls.filter((t) => !isClosingClass(t) && !namesId(t, el));
-  return shared.length > 0 && hasOpenTwin(el, (own) => !own.some(isClosingClass) && sharesPanelClass(shared, own));
+  if (shared.length === 0) return cls.some((t) => namesId(t, el)) && hasIdNamedTwin(el);
+  return hasOpenTwin(el, (own) => !own.some(isClosingClass) && sharesPanelClass(shared, own));
+}
+
+/** The first word of an id (`tab` of `tab-Debian`, `tab_2`), or null when it has only one. */
+function idStem(el: DomElement): string | null {
+  const parts = (el.getAttribute('id') ?? '').toLowerCase().split(/[-_]/);
+  return parts.length > 1 && parts[0] !== '' ? parts[0] : null;
+}
+
+/**
+ * Panels whose only class spells their own id (JSPWiki's tabbed sections: `div.tab-Debian.hidden#tab-Debian` beside
+ * the open `div.tab-Raspbian#tab-Raspbian`, D420): the open sibling is named the same way, and both ids begin with the
+ * same word.
+ */
+function hasIdNamedTwin(el: DomElement): boolean {
+  const stem = idStem(el);
+  if (stem === null) return false;
+  for (let s = el.parentElement?.firstElementChild ?? null; s !== null; s = s.nextElementSibling) {
+    if (s === el || s.localName !== el.localName || isHidden(s) || idStem(s) !== stem) continue;
+    const own = classTokens(s).filter((t) => !isStateClass(t));
+    if (own.length > 0 && own.every((t) => namesId(t, s))) return true;
+  }
+  return false;
 }
 
 /**

@@ -75,6 +75,20 @@ describe('numbered script tabs (D412)', () => {
   });
 });
 
+describe('tabs named by their ids (D420)', () => {
+  // The closed panel's note is short: a hidden box of much prose is kept by the prose guard whatever it is named.
+  const text = 'A paragraph of the text that is long enough to be read as prose by the extractor, with a comma or two, and more.';
+  const page = (open: string, closed: string) =>
+    `<html><body><main><p>${text}</p><div>${open}<div class="${closed}" id="${closed.split(' ')[0]}"><p>Closed panel: a short note.</p></div></div><p>${text}</p></main></body></html>`;
+  it.each([
+    ['ids with the same first word', '<div class="tab-one" id="tab-one"><p>Open panel.</p></div>', 'tab-two hidden', true],
+    ['ids without a shared word', '<div class="main" id="main"><p>Open panel.</p></div>', 'promo-box hidden', false],
+    ['an open sibling not named by its id', '<div class="tab-pane" id="tab-one"><p>Open panel.</p></div>', 'tab-two hidden', false],
+  ])('%s', (_name, open, closed, shown) => {
+    expect(extractPage(page(open, closed), { url: 'https://example.com/' }).markdown.includes('Closed panel')).toBe(shown);
+  });
+});
+
 describe('toggles right over their panel (D413, D416)', () => {
   it.each([
     ['a question over its answer', '<div><p><a href="javascript:faqToggle(1)">Q</a></p><div id="faq1" hidden>A</div></div>', true],
@@ -170,6 +184,9 @@ describe('golden pages', () => {
     // Tilda's accordion: `div.t668__header` over `div.t668__content` with `display:none`, bound by a script; the body
     // is shown on demand and the head is the question (D418). The hidden sign-up pop-up still goes.
     ['bem-accordion', ['Can I use frozen rhubarb?\n\nYes. Let it thaw'], ['10% off', 'Privacy', 'Veg box']],
+    // JSPWiki's tabbed section: each panel's one class spells its id (`div.tab-Debian.hidden#tab-Debian` beside the open
+    // `div.tab-Raspbian#tab-Raspbian`); the closed tab shows (D420), the hidden attachments table does not.
+    ['id-named-tabs', ['On a fresh Raspbian', 'On Debian, install'], ['wiring.pdf', 'Recent changes', 'Powered by']],
     ['flare-dropdowns', ['\n\nWas passiert, wenn der Server zur geplanten Zeit ausgeschaltet ist?\n\n', 'Die Sicherung wird beim nächsten Start'], ['Geschlossen', 'Verwandte Themen', '](']],
   ])('%s', (name, kept, left) => {
     const html = fs.readFileSync(path.join(DIR, `${name}.html`), 'utf8');
