@@ -23,7 +23,7 @@ import { allBut, leadAfterHeadline } from './lead.ts';
 import { titleRemnants } from './remnants.ts';
 import { holdsCommentsHeading } from './comment-tail.ts';
 import { CONTROL_SELECTOR, addControlledIds, addNumberedPanelId, disclosedIds, isDisclosed, isDisclosureButton } from './disclosed.ts';
-import { isTemplateFormBox, markTemplateForm } from './template-forms.ts';
+import { isTemplateFormBox, markBuyLink, markTemplateForm } from './template-forms.ts';
 import { classTokens, isStateClass, namesId } from './tab-panels.ts';
 import type { ElementStats, StatsMap } from './stats.ts';
 
@@ -128,6 +128,7 @@ function collectNonContent(el: DomElement, doomed: DomNode[], disclosed: () => R
       const ce = c as DomElement;
       // Its fields go next: a sign-up or cart form is known by them, so its box is marked for the template pass now.
       if (ce.localName === 'form') markTemplateForm(ce);
+      else if (ce.localName === 'a') markBuyLink(ce);
       const nonContent = NON_CONTENT_TAGS.has(ce.localName) && !isDisclosureButton(ce);
       if (nonContent || (isHidden(ce) && !isDisclosed(ce, disclosed()) && !isScriptTab(ce))) doomed.push(ce);
       else collectNonContent(ce, doomed, disclosed);

@@ -1,7 +1,7 @@
 // Template forms (D352, D354, D356): which forms mark their box, and how far the box reaches.
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from './dom.ts';
-import { isTemplateFormBox, markTemplateForm } from './template-forms.ts';
+import { isTemplateFormBox, markBuyLink, markTemplateForm } from './template-forms.ts';
 
 const PITCH = '<p>Our weekly letter</p><p>One recipe every Friday. No spam.</p>';
 const TEXT = `<p>${'A paragraph of the text, long enough to matter. '.repeat(10)}</p>`;
@@ -10,6 +10,7 @@ const WHY = '<p>Tell us which branch you visited and what went wrong, and we wil
 function marked(body: string): string[] {
   const doc = parseDocument(`<html><body><main>${body}</main></body></html>`);
   for (const f of Array.from(doc.querySelectorAll('form'))) markTemplateForm(f);
+  for (const a of Array.from(doc.querySelectorAll('a'))) markBuyLink(a);
   return Array.from(doc.querySelectorAll('*')).filter(isTemplateFormBox).map((e) => e.getAttribute('id') ?? e.localName);
 }
 
@@ -63,5 +64,28 @@ describe('forms of labels alone (D356) and cart forms (D354)', () => {
     const poll = (action: string): string[] => marked(`${TEXT}<div id="poll"><p>Umfrage: Sollte der Platz mehr Urlauber aufnehmen?</p><form action="${action}"><label><input type="radio" name="answer" value="1"> Ja</label><label><input type="radio" name="answer" value="2"> Nein</label><button>Abstimmen</button></form><p>412 Stimmen bisher.</p></div>`);
     for (const action of ['/umfrage/2291/abstimmen', '/polls/vote', 'index.php?mode=poll&id=3', '/cgi-bin/poll.pl']) expect(poll(action)).toEqual(['poll']);
     for (const action of ['/search', '/pollution/report', '/kontakt']) expect(poll(action)).not.toContain('poll');
+  });
+});
+
+describe('product teasers with a buy link (D421)', () => {
+  const teaser = (buy: string, more = '') =>
+    `${TEXT}<table id="box"><tr><td><a href="/product.asp?id=118"><b>Trailhead Lace-Up</b></a><br>Flat last, unlined suede. $84.95 <a href="${buy}">Add to cart</a>${more}</td></tr></table>${TEXT}`;
+  it.each([
+    ['an add-to-cart address', '/shop/shopaddtocart.asp?id=118', ['box']],
+    ['a buy-now action', 'index.php?action=buy_now&products_id=311', ['box']],
+    ['WooCommerce\'s parameter', '?add-to-cart=1184', ['box']],
+    ['a cart address that adds nothing', '/cart', []],
+    ['a link to the product only', '/product.asp?id=119', []],
+  ])('%s', (_name, buy, want) => {
+    expect(marked(teaser(buy))).toEqual(want);
+  });
+
+  it('leaves a grid of products (a buy link each) and the page\'s own product (its <h1>) alone', () => {
+    expect(marked(teaser('?add-to-cart=1', ' <a href="/p/2">Other</a> <a href="?add-to-cart=2">Add to cart</a>'))).toEqual([]);
+    expect(marked(`<div id="product"><h1>Trailhead</h1><a href="/brand">Brand</a> $84.95 <a href="?add-to-cart=1">Add to cart</a></div>`)).toEqual([]);
+  });
+
+  it('marks nothing without a link elsewhere: the buy link alone is no teaser box', () => {
+    expect(marked(`${TEXT}<p id="lone">$84.95 <a href="?add-to-cart=1">Add to cart</a></p>`)).toEqual([]);
   });
 });

@@ -96,6 +96,29 @@ export function markTemplateForm(form: DomElement): void {
   if (isCartForm(form) || isRatingForm(form) || labelChars(form) <= LABELS_MAX_CHARS) form.setAttribute(TEMPLATE_FORM_BOX, '');
 }
 
+/** A link that puts a product in the cart (`shopaddtocart.asp?id=118`, `?action=buy_now&products_id=311`). */
+const ADD_TO_CART = /add[-_]?to[-_]?(?:cart|basket)|buy[-_]?now|cart\/add(?:$|[/?])/i;
+
+/**
+ * A product teaser with its own buy link inside a text ("Staff pick: Trailhead Lace-Up … $84.95 [Add to cart]",
+ * D421): the buy link's highest ancestor with no more than a pitch of text, when it holds that one buy link, also
+ * links elsewhere (to the product's page) and holds no `<h1>` (the page's own product keeps its buy link beside its
+ * title).
+ */
+export function markBuyLink(a: DomElement): void {
+  if (!ADD_TO_CART.test(a.getAttribute('href') ?? '')) return;
+  let box: DomElement | null = null;
+  for (let p = a.parentElement; p !== null && !NEVER_BOX.has(p.localName); p = p.parentElement) {
+    if (nonSpaceLength(p.textContent ?? '') > BOX_MAX_CHARS) break;
+    box = p;
+  }
+  if (box === null || box.querySelector('h1') !== null) return;
+  const links = Array.from(box.querySelectorAll('a[href]'));
+  const buys = links.filter((l) => ADD_TO_CART.test(l.getAttribute('href') ?? '')).length;
+  // One product: a grid of them (a buy link each) goes as a whole by its links, with its heading.
+  if (buys === 1 && links.length > buys) box.setAttribute(TEMPLATE_FORM_BOX, '');
+}
+
 export function isTemplateFormBox(el: DomElement): boolean {
   return el.hasAttribute(TEMPLATE_FORM_BOX);
 }
