@@ -237,6 +237,28 @@ function addSiblingPanelId(ids: Set<string>, link: DomElement): void {
   }
 }
 
+/** A class that names a region of the page by its place: a page has one, so siblings named alike are no region. */
+const REGION_CLASS = /^(?:top|bottom|head|header|foot)$/i;
+
+/**
+ * The prose the prose guard weighs for an element with a weak cue: its own, or, when its whole class names a place
+ * of the page and at least two siblings are named alike (Haddock's `div.top` around each declaration of a module,
+ * D422), that of all of them. Each entry of such a list holds a small share of the text; together they are the text.
+ */
+function repeatedRegionProse(el: DomElement, stats: StatsMap): number {
+  const own = stats.get(el)?.proseChars ?? 0;
+  const cls = (el.getAttribute('class') ?? '').trim();
+  if (!REGION_CLASS.test(cls)) return own;
+  let alike = 0;
+  let prose = 0;
+  for (const s of elementChildren(el.parentElement ?? el)) {
+    if ((s.getAttribute('class') ?? '').trim() !== cls || s.localName !== el.localName) continue;
+    alike++;
+    prose += stats.get(s)?.proseChars ?? 0;
+  }
+  return alike >= 3 ? prose : own;
+}
+
 /**
  * Removes boilerplate regions below `root`. `stats` must describe the tree as it is now. Regions holding at least
  * `guardShare` of the page's prose characters survive.
@@ -262,7 +284,7 @@ export function removeBoilerplate(root: DomElement, stats: StatsMap, guardShare 
         continue;
       }
       if (reason !== null) {
-        const p = stats.get(c)?.proseChars ?? 0;
+        const p = reason === 'weak-cue' ? repeatedRegionProse(c, stats) : stats.get(c)?.proseChars ?? 0;
         if (p === 0 || p < guardShare * total) {
           // The article's headline block, named as a header (`<header>`, `article-header`): its lead stays.
           const lead = reason === 'tag:header' || reason === 'weak-cue' ? leadAfterHeadline(c, stats) : null;

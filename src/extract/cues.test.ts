@@ -151,7 +151,7 @@ describe('a section\'s <header> (D414)', () => {
 });
 
 describe('golden pages', () => {
-  it.each(['taxonomy-newsletter', 'ingredients-header', 'commentary', 'download-paragraph', 'guestbook-tail', 'live-entry-modifier', 'feedback-widget', 'wiki-edit-links', 'embed-consent', 'accordion-tablist', 'key-points-aside', 'reviews-heading-table', 'reviews-heading-in-cell', 'docs-utility-classes', 'comment-anchor', 'trackbacks', 'reviews-tab', 'your-views', 'heading-backlinks', 'image-reviews-heading', 'meta-fact-table', 'comment-anchor-in-cell', 'reviews-module-table', 'signup-box-utility-classes', 'subscriber-blocks', 'guestbook-questions', 'german-reviews-class', 'labelled-comments-heading', 'prose-header-jsdoc', 'comments-disclaimer', 'layered-page-comments', 'slash-fine-print', 'reviews-count-phrase', 'meta-attribute-list', 'embedded-related-article', 'reviews-heading-two-fonts', 'story-rating-box', 'sidebar-styled-table', 'meta-named-fact-box', 'reader-poll-embed', 'guide-customer-comments'])('%s', (name) => {
+  it.each(['taxonomy-newsletter', 'ingredients-header', 'commentary', 'download-paragraph', 'guestbook-tail', 'live-entry-modifier', 'feedback-widget', 'wiki-edit-links', 'embed-consent', 'accordion-tablist', 'key-points-aside', 'reviews-heading-table', 'reviews-heading-in-cell', 'docs-utility-classes', 'comment-anchor', 'trackbacks', 'reviews-tab', 'your-views', 'heading-backlinks', 'image-reviews-heading', 'meta-fact-table', 'comment-anchor-in-cell', 'reviews-module-table', 'signup-box-utility-classes', 'subscriber-blocks', 'guestbook-questions', 'german-reviews-class', 'labelled-comments-heading', 'prose-header-jsdoc', 'comments-disclaimer', 'layered-page-comments', 'slash-fine-print', 'reviews-count-phrase', 'meta-attribute-list', 'embedded-related-article', 'reviews-heading-two-fonts', 'story-rating-box', 'sidebar-styled-table', 'meta-named-fact-box', 'reader-poll-embed', 'guide-customer-comments', 'repeated-top-entries'])('%s', (name) => {
     const html = fs.readFileSync(path.join(DIR, `${name}.html`), 'utf8');
     const got = extractPage(html, { url: `https://${name}.example/` });
     expect(`${got.markdown}\n`).toBe(fs.readFileSync(path.join(DIR, `${name}.md`), 'utf8'));
@@ -209,6 +209,25 @@ describe('golden pages', () => {
     for (const s of ['[edit]', 'Retrieved from', 'Instruments']) expect(md('wiki-edit-links')).not.toContain(s);
     expect(md('embed-consent')).toContain('Arztbesuche auf dem Festland');
     for (const s of ['externen Inhalt', 'einverstanden']) expect(md('embed-consent')).not.toContain(s);
+  });
+});
+
+describe('a place of the page named on many siblings (D422)', () => {
+  const para = (n: number): string => `<p>Entry ${n} of the module: a sentence of documentation long enough to count as prose, with a comma.</p>`;
+  const intro = `<div class="intro"><p>${'The module reads the station files, and it checks every reading before it is stored. '.repeat(4)}</p></div>`;
+  const page = (entries: number): string =>
+    `<html><body><div class="top"><a href="/">Home</a> <a href="/docs">Docs</a></div><main>${intro}<div class="list">${Array.from({ length: entries }, (_, i) => `<div class="top">${para(i + 1)}</div>`).join('')}</div></main></body></html>`;
+
+  it('keeps three or more entries named "top" when together they hold the prose guard\'s share', () => {
+    const md = extractPage(page(4), { url: 'https://t.example/' }).markdown;
+    expect(md).toContain('Entry 4 of the module');
+    expect(md).not.toContain('Docs');
+  });
+
+  it('still removes two such entries, and the page\'s own top bar', () => {
+    const md = extractPage(page(2), { url: 'https://t.example/' }).markdown;
+    expect(md).not.toContain('Entry 2 of the module');
+    expect(md).not.toContain('Docs');
   });
 });
 
