@@ -219,8 +219,9 @@ export function elementChildren(el: DomElement): DomElement[] {
 export function classAndId(el: DomElement): string {
   const id = el.getAttribute('id');
   const cls = el.getAttribute('class');
-  if (id === null && cls === null) return '';
-  return `${id ?? ''} ${cls ?? ''}`.toLowerCase();
+  const testId = el.getAttribute('data-testid');
+  if (id === null && cls === null && testId === null) return '';
+  return `${id ?? ''} ${cls ?? ''}${testId === null ? '' : ` ${testId}`}`.toLowerCase();
 }
 
 /**
