@@ -180,4 +180,18 @@ describe('chrome lines', () => {
     const md = 'One paragraph.\n\nAnother one.';
     expect(dropChromeParagraphs(md)).toBe(md);
   });
+
+  it('drops loose lines of links under a bold title, three or more, and nothing less (D424)', () => {
+    const links = (n: number, bullet = '• '): string => Array.from({ length: n }, (_, i) => `${bullet}[Story ${i + 1}](/s/${i + 1})`).join('\n');
+    expect(dropChromeParagraphs(`Text.\n\n**More News**\n${links(4)}`)).toBe('Text.');
+    expect(dropChromeParagraphs(`Text.\n\n${links(3, '')}`)).toBe('Text.');
+    expect(dropChromeParagraphs(`Text.\n\n**Siehe auch:**\n${links(3, '![](/punkt.gif) ')}`)).toBe('Text.');
+    // Two links, a line of text among them, a list in list markup, or a long title: the text's own.
+    for (const kept of [
+      `**More News**\n${links(2)}`,
+      `${links(2)}\nThe third story is not online yet.\n${links(1)}`,
+      `- [Story 1](/s/1)\n- [Story 2](/s/2)\n- [Story 3](/s/3)`,
+      `**${'A bold line far too long to be the title of a list of links on an old page, a sentence'}**\n${links(3)}`,
+    ]) expect(dropChromeParagraphs(`Text.\n\n${kept}`)).toBe(`Text.\n\n${kept}`);
+  });
 });

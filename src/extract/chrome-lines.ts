@@ -228,12 +228,29 @@ export function dropChromeParagraphs(md: string): string {
   for (let start = 0; start < lines.length; ) {
     let end = start;
     while (end < lines.length && lines[end].trim() !== '' && !code?.[end]) end++;
-    const kind = paragraphKind(lines, start, end);
+    const kind = isLinkListParagraph(lines, start, end) ? 'chrome' : paragraphKind(lines, start, end);
     for (let i = start; i < end && kind !== null; i++) keep[i] = kind === 'caption' && isImageLine(lines[i]);
     start = Math.max(end, start + 1);
   }
   if (keep.every(Boolean)) return md;
   return lines.filter((_l, i) => keep[i]).join('\n').replace(/\n{3,}/g, '\n\n').trim();
+}
+
+/** One link on a line of its own, after a bullet character or a bullet picture at most. */
+const LINK_LINE = /^(?:[•·»›▪◦]\s*|!\[\]\([^)\s]*\)\s*)?\[[^\]\n]+\]\([^)\s]+\)\s*$/;
+/** A short bold line that names such a list ("**More News**", "**Weitere Rezepte von unseren Mitgliedern:**"). */
+const LIST_TITLE = /^\*\*[^*\n]{1,60}\*\*$/;
+
+/**
+ * Loose lines of links under a bold title, as old pages print "More News" or "Weitere Rezepte" inside the content
+ * cell (`<b>More News</b><br>• <a>…</a><br>• <a>…</a>`, D424): three or more lines, each one link and a bullet at
+ * most. A list in list markup is a Markdown list and not judged here; a line of text among the links keeps them all.
+ */
+function isLinkListParagraph(lines: readonly string[], start: number, end: number): boolean {
+  const first = LIST_TITLE.test(lines[start].trim()) ? start + 1 : start;
+  if (end - first < 3) return false;
+  for (let i = first; i < end; i++) if (!LINK_LINE.test(lines[i].trim())) return false;
+  return true;
 }
 
 /** What a paragraph is, for dropChromeParagraphs: template lines (dropped whole), a picture's caption, or text. */
