@@ -3,7 +3,7 @@
 // lower-cased "id class" string they are tested on. Separators inside class names are `-`, `_` or camel case, so
 // patterns use `(?:^|[\s_-])` as a word start where a bare substring would hit unrelated words.
 import { nonSpaceLength } from '../io/text.ts';
-import { CONTROL_SELECTOR, isNamedBody } from './disclosed.ts';
+import { CONTROL_SELECTOR, isHeadingToggle, isNamedBody } from './disclosed.ts';
 import { type DomElement, type DomNode, HEADING_TAGS, SUBHEADING_TAGS, TEXT_NODE, classAndId } from './dom.ts';
 import { withoutStyleWords } from './style-words.ts';
 
@@ -104,6 +104,11 @@ export function cueText(el: DomElement): string {
 const STRUCTURE_TAGS = new Set(['table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'ul', 'ol', 'dl']);
 /** On the head of a part of the text, "header" names that head (`accordion-header`, `frame-header`), not a page region. */
 const HEADING_SELF = new RegExp(`${W}header${E}`, 'g');
+/**
+ * On a subheading that opens its panel, "head" names the subheading itself (a toggle's `h3.toggle-head` around a link
+ * to "#", D425). A news template's dek (`h2.sub-head`) is no such head.
+ */
+const SUBHEADING_SELF = new RegExp(`${W}head${E}`, 'g');
 
 /**
  * A `<header>` that heads a section of the text (CMS content elements wrap each section's heading in one: TYPO3's
@@ -225,13 +230,22 @@ export function hasStrongNegativeCue(el: DomElement, closed = false): boolean {
  */
 const SPACING_UTILITY = /(?:^|\s)(?:(?:margin|padding|border|m[tbxy]?|p[tbxy]?)-(?:top|bottom)(?:$|[\w-]*)|(?:top|bottom)(?=\s+attached(?:$|\s)))/g;
 
+/** A subheading whose text is the control of the panel under it (a link to "#" or a handler, ARIA's expanded state). */
+function opensItsPanel(el: DomElement): boolean {
+  if (!SUBHEADING_TAGS.has(el.localName)) return false;
+  const link = el.querySelector('a');
+  return (link !== null && isHeadingToggle(link)) || el.querySelector('[aria-expanded]') !== null;
+}
+
 export function hasWeakNegativeCue(el: DomElement): boolean {
   if (STRUCTURE_TAGS.has(el.localName)) return false;
   const raw = cueText(el);
   const cue = raw.includes('top') || raw.includes('bottom') ? raw.replace(SPACING_UTILITY, ' ') : raw;
   if (cue === '' || !WEAK_NEGATIVE.test(cue) || POSITIVE.test(cue)) return false;
-  // Only a name with "header" in it needs the (tree-searching) look at what the element is.
-  const s = cue.includes('header') && headsAPart(el) ? cue.replace(HEADING_SELF, ' ') : cue;
+  // Only a name with "header" in it needs the (tree-searching) look at what the element is. A page's title (`h1`) may
+  // still sit in a template's "head" block and go with it.
+  const named = cue.includes('head') && opensItsPanel(el) ? cue.replace(SUBHEADING_SELF, ' ') : cue;
+  const s = named.includes('header') && headsAPart(el) ? named.replace(HEADING_SELF, ' ') : named;
   return WEAK_NEGATIVE.test(s);
 }
 

@@ -32,6 +32,11 @@ describe('consent placeholders of embeds', () => {
     // The same opening without a request to agree is text (a section about external content).
     ['Externe Inhalte auf Webseiten sind für Datenschützer ein Dauerthema, sagt die Landesbeauftragte.', false],
     ['Ich bin damit einverstanden, sagte der Bürgermeister.', false],
+    // What would stand there once loaded, then the consent (D426).
+    ['Hier würde ein Video von YouTube angezeigt. Mit dem Laden des Videos akzeptierst du die Datenschutzerklärung von YouTube. Video laden', true],
+    ['An dieser Stelle würde ein externer Inhalt angezeigt. Zum Aktivieren klicken.', true],
+    ['A video from YouTube would be shown here. By loading it you accept YouTube’s privacy policy.', true],
+    ['Hier würde ein Video von der Prüfung stehen, aber es hat geregnet.', false],
   ])('%s → %s', (text, widget) => {
     expect(EMBED_CONSENT_OPENING.test(text) && EMBED_CONSENT_ASK.test(text)).toBe(widget);
   });

@@ -26,12 +26,19 @@ export const FEEDBACK_QUESTION = new RegExp(
  * embeds under GDPR): "Empfohlener externer Inhalt … Ich bin damit einverstanden, dass mir externe Inhalte angezeigt
  * werden", "External content … accept". Its opening names the external content; its text asks for consent.
  */
-export const EMBED_CONSENT_OPENING = /^(?:empfohlener |empfohlene )?externer? inhalte?\b|^(?:recommended )?(?:external|third[- ]party) content\b/i;
-export const EMBED_CONSENT_ASK = /einverstanden|zustimm|aktivier|anzeigen lassen|consent|accept|agree|allow|enable/i;
+export const EMBED_CONSENT_OPENING = new RegExp(
+  String.raw`^(?:empfohlener |empfohlene )?externer? inhalte?\b|^(?:recommended )?(?:external|third[- ]party) content\b` +
+    // "Hier würde ein Video von YouTube angezeigt", "An dieser Stelle würde ein Video angezeigt", "A video from YouTube
+    // would be shown here": what would stand there once loaded (D426).
+    String.raw`|^(?:hier|an dieser stelle) (?:würde|wird) (?:ein(?:e|en)? )?(?:externer? )?(?:video|inhalt|beitrag|karte|post)\b` +
+    String.raw`|^(?:a|an) (?:video|map|post|embed) from \S+ would be (?:shown|displayed) here\b`,
+  'i',
+);
+export const EMBED_CONSENT_ASK = /einverstanden|zustimm|aktivier|akzeptier|anzeigen lassen|consent|accept|agree|allow|enable/i;
 
 // The first word of every opening FEEDBACK_QUESTION and EMBED_CONSENT_OPENING know: most blocks are turned away by
 // their first text node, before their whole text is built.
-const WIDGET_FIRST_WORD = /^(?:was|is|were|are|did|how|war|ist|waren|sind|hat|haben|wie|empfohlene?r?|externe?r?|recommended|external|third)(?![\p{L}\p{N}])/iu;
+const WIDGET_FIRST_WORD = /^(?:was|is|were|are|did|how|war|ist|waren|sind|hat|haben|wie|empfohlene?r?|externe?r?|recommended|external|third|hier|an|a)(?![\p{L}\p{N}])/iu;
 
 /** The start of the first non-blank text node under `el` (document order), or '' when there is none nearby. */
 function firstText(el: DomElement): string {
