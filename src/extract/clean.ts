@@ -151,13 +151,18 @@ function isContentAside(el: DomElement): boolean {
 // A callout's kind, named by its class or its label: Starlight's `starlight-aside--note`, `aria-label="Achtung"`.
 const CALLOUT_KIND = /(?:^|[\s_-])(?:note|tip|caution|warning|danger|important|admonition|callout|hinweis|tipp|achtung|warnung|wichtig|vorsicht)(?:$|[\s_-])/i;
 
+/** A `<div>` whose class calls it an aside (jazzy's `div.aside.aside-note`, D428). */
+const ASIDE_CLASS = /(?:^|\s)aside(?:$|[\s_-])/i;
+
 /**
  * An `<aside>` that is a note, tip or warning standing between the text's own paragraphs (documentation generators
- * such as Starlight write admonitions so, D346): named as a callout, set in the text's flow, and not a box of links.
- * `st`: the aside's figures from the stats walk (non-space characters, those inside links).
+ * such as Starlight write admonitions so, D346), or a `<div>` named an aside so (jazzy, D428): named as a callout,
+ * set in the text's flow, and not a box of links. `st`: the aside's figures from the stats walk (non-space characters,
+ * those inside links).
  */
 function isTextCallout(el: DomElement, st: ElementStats | undefined): boolean {
-  if (el.localName !== 'aside' || st === undefined || st.chars < 40 || st.linkChars * 2 >= st.chars) return false;
+  const named = el.localName === 'aside' || (el.localName === 'div' && ASIDE_CLASS.test(el.getAttribute('class') ?? ''));
+  if (!named || st === undefined || st.chars < 40 || st.linkChars * 2 >= st.chars) return false;
   if (!CALLOUT_KIND.test(`${el.getAttribute('class') ?? ''} ${el.getAttribute('aria-label') ?? ''}`)) return false;
   const inFlow = (s: DomElement | null): boolean => s !== null && /^(?:p|ul|ol|pre|h[2-6]|table|blockquote)$/.test(s.localName);
   return inFlow(el.previousElementSibling) || inFlow(el.nextElementSibling);

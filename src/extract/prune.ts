@@ -13,6 +13,20 @@ import { isTextWidget } from './text-widgets.ts';
 
 const PRUNE_SKIP = new Set(['p', 'pre', 'code', 'table', 'thead', 'tbody', 'tr', 'td', 'th', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 
+const isList = (el: DomElement): boolean => el.localName === 'ul' || el.localName === 'ol';
+
+/**
+ * A list whose items each open with a link to an anchor of this very page (`<a class="token" href="#/s:…arm">`, an API
+ * reference's members, D427), or a block holding such a list under its title (jazzy's `div.task-group`): entries of
+ * the page named by their anchors, with their text, not teasers of others.
+ */
+function isAnchoredEntryList(el: DomElement): boolean {
+  const list = isList(el) ? el : elementChildren(el).find(isList);
+  if (list === undefined) return false;
+  const items = elementChildren(list);
+  return items.length > 0 && items.every((li) => /^#./.test(li.querySelector('a[href]')?.getAttribute('href') ?? ''));
+}
+
 /**
  * Removes, inside the chosen content, blocks that are worth less than nothing (link lists, tag clouds) and short
  * widget labels ("Advertisement", "Share this"). Returns the number of removed elements.
@@ -37,7 +51,7 @@ export function pruneInside(root: DomElement, stats: StatsMap, core: DomElement 
       // styled download box beside the text is not.
       if (linkOnly === 'file' && tag === 'p') continue;
       const linkList = st.chars > 0 && st.linkChars > 0.5 * st.chars && st.score < 0 && !isSentenceItem(c, st, stats.get(el));
-      const linkBox = linkList || isTeaserList(st, false);
+      const linkBox = linkList || (isTeaserList(st, false) && !isAnchoredEntryList(c));
       // An ingredients box whose names are links is no link list: its rows hold amounts too.
       if (linkBox && isIngredientsBox(c, stats)) {
         walk(c);
