@@ -187,6 +187,9 @@ describe('golden pages', () => {
     // JSPWiki's tabbed section: each panel's one class spells its id (`div.tab-Debian.hidden#tab-Debian` beside the open
     // `div.tab-Raspbian#tab-Raspbian`); the closed tab shows (D420), the hidden attachments table does not.
     ['id-named-tabs', ['On a fresh Raspbian', 'On Debian, install'], ['wiring.pdf', 'Recent changes', 'Powered by']],
+    // Bagisto's accordion with hyphens instead of BEM's double underscore: `div.accordian-header` over a hidden
+    // `div.accordian-content` (D429).
+    ['hyphen-accordion', ['| Capacity | 3 litres |', 'speckled oatmeal glaze'], ['Privacy', 'Cart']],
     ['flare-dropdowns', ['\n\nWas passiert, wenn der Server zur geplanten Zeit ausgeschaltet ist?\n\n', 'Die Sicherung wird beim nächsten Start'], ['Geschlossen', 'Verwandte Themen', '](']],
   ])('%s', (name, kept, left) => {
     const html = fs.readFileSync(path.join(DIR, `${name}.html`), 'utf8');

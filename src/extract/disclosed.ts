@@ -178,12 +178,19 @@ function isNamedAnswer(el: DomElement, before: DomElement): boolean {
 const HEAD_ELEMENT = /^(?:header|head|title|trigger|toggle|question|summary)$/i;
 const BODY_ELEMENT = /^(?:content|body|panel|text|answer|details|inner|collapse)$/i;
 
-/** The `block__element` names in a class attribute, as [block, element] pairs. */
+/**
+ * The `block__element` names in a class attribute, as [block, element] pairs; without BEM's double underscore, the
+ * last hyphen parts them (Bagisto's `accordian-header` over `accordian-content`, D429).
+ */
 function bemParts(el: DomElement): Array<[string, string]> {
   const out: Array<[string, string]> = [];
   for (const token of (el.getAttribute('class') ?? '').split(/\s+/)) {
     const at = token.indexOf('__');
     if (at > 0) out.push([token.slice(0, at), token.slice(at + 2).split(/--/)[0]]);
+    else {
+      const dash = token.lastIndexOf('-');
+      if (dash > 0 && token[dash - 1] !== '-') out.push([token.slice(0, dash), token.slice(dash + 1)]);
+    }
   }
   return out;
 }
