@@ -30,6 +30,8 @@ describe('opensReaderComments', () => {
     'Current Reviews: 3',
     'Customer reviews (8)',
     'Kundenbewertungen (12)',
+    'Kundenmeinungen (4)',
+    'Kundenstimmen (7)',
     'Ratings & comments',
     'Reviews and ratings (12)',
     'Bewertungen und Kommentare',

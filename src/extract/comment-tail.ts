@@ -19,7 +19,7 @@ const COMMENT_OPENINGS: readonly RegExp[] = [
   /\(\s*\d+\s+(?:kommentare?|leserkommentare|comments?|responses?|replies|antworten|reaktionen)\s*\)\s*:?$/i,
   // "Kommentare (12)", "Einträge zu diesem Bericht (4)", "Reviews (31)", "Current Reviews: 3", "Customer reviews (8)",
   // "Customer Reviews (3 reviews, average 5/5)": a count first in the brackets, maybe more said of it (D391).
-  /^(?:(?:current|customer|recent)\s+)?(?:kommentare?|leserkommentare|comments?|reaktionen|responses?|einträge|entries|reviews|bewertungen|kundenbewertungen|rezensionen)\b[^():]{0,50}(?:\(\s*\d+\b[^()]{0,40}\)|:\s*\d+)\s*:?$/i,
+  /^(?:(?:current|customer|recent)\s+)?(?:kommentare?|leserkommentare|comments?|reaktionen|responses?|einträge|entries|reviews|bewertungen|kundenbewertungen|rezensionen|kundenmeinungen|kundenstimmen)\b[^():]{0,50}(?:\(\s*\d+\b[^()]{0,40}\)|:\s*\d+)\s*:?$/i,
   // "Reviews of this recipe:", "Kommentare zu diesem Artikel", "Customer comments on this guide": about this very page.
   /^(?:(?:customer|user|visitor)\s+)?(?:kommentare?|leserkommentare|comments?|reaktionen|einträge|entries|reviews|bewertungen|rezensionen)\s+(?:of|on|for|to|about|zu|für|über)\s+(?:this|diese[mnrs]?)\s+\S+\s*:?$/i,
   // "Kommentare zum Rezept", "Reaktionen zur Sanierung": readers' entries (plural) about the page's one subject.

@@ -295,7 +295,7 @@ export const BOILERPLATE_TEXT = new RegExp(
  * customer reviews after a product's description ("Customer Reviews", "Kundenbewertungen (12)").
  */
 export const COMMENTS_HEADING =
-  /^(?:\d+\s+)?(?:kommentare?|leserkommentare|leserbriefe|reaktionen|comments?|responses?|replies|reader comments|(?:customer |product )?reviews|kundenbewertungen|kundenrezensionen|produktbewertungen|bewertungen|rezensionen)(?:\s*\(\d+\)|\s+(?:zu|to|on)\b|\s*:?\s*$)/i;
+  /^(?:\d+\s+)?(?:kommentare?|leserkommentare|leserbriefe|reaktionen|comments?|responses?|replies|reader comments|(?:customer |product )?reviews|kundenbewertungen|kundenrezensionen|produktbewertungen|bewertungen|rezensionen|kundenmeinungen|kundenstimmen)(?:\s*\(\d+\)|\s+(?:zu|to|on)\b|\s*:?\s*$)/i;
 
 /** A bare "Comments" may name a section of documentation (comments in a language): no count, no "on this …". */
 export const BARE_COMMENTS = /^(?:comments?|kommentare?)\s*:?$/i;

@@ -190,6 +190,8 @@ describe('golden pages', () => {
     // Bagisto's accordion with hyphens instead of BEM's double underscore: `div.accordian-header` over a hidden
     // `div.accordian-content` (D429).
     ['hyphen-accordion', ['| Capacity | 3 litres |', 'speckled oatmeal glaze'], ['Privacy', 'Cart']],
+    // A numbered reviews tab labelled "Kundenmeinungen (3)": customers' opinions, which go with their panel (D430).
+    ['customer-opinions-tab', ['im Holzfass langsam', 'weder filtern'], ['Gisela', 'Feldsalat']],
     ['flare-dropdowns', ['\n\nWas passiert, wenn der Server zur geplanten Zeit ausgeschaltet ist?\n\n', 'Die Sicherung wird beim nächsten Start'], ['Geschlossen', 'Verwandte Themen', '](']],
   ])('%s', (name, kept, left) => {
     const html = fs.readFileSync(path.join(DIR, `${name}.html`), 'utf8');
