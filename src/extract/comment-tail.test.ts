@@ -31,6 +31,10 @@ describe('opensReaderComments', () => {
     'Customer reviews (8)',
     'Kundenbewertungen (12)',
     'Kundenmeinungen (4)',
+    // D431: members and guests, and the words the other way round.
+    'Das sagen unsere Mitglieder:',
+    "Here's what our members say",
+    'What our guests say',
     'Kundenstimmen (7)',
     'Ratings & comments',
     'Reviews and ratings (12)',
@@ -71,6 +75,7 @@ describe('opensReaderComments', () => {
     'Reviews',
     'Bewertungen der Stiftung Warentest für diese Geräte im Vergleich der letzten zehn Jahre',
     'Kommentar zum Rezept', // the author's own note on the recipe
+    'Das sagen unsere Mitglieder zur neuen Satzung, die im März beschlossen wurde, und das sind ihre Gründe', // a sentence
     'Customer comments on the new opening hours were mixed', // a sentence of the text
     'Kommentare zum Rezept und zur Zubereitung der Streusel aus unserer Testküche',
     'Your views matter to us.', // a sentence

@@ -38,7 +38,10 @@ const COMMENT_OPENINGS: readonly RegExp[] = [
   // "What readers have said about this recipe", "Was andere zu diesem Rezept sagen", "What our customers say": said by
   // the page's visitors (not "What the figures say", a subheading of the text).
   // A label may stand before it: "READER FORUM: What readers are saying".
-  new RegExp(String.raw`^(?:${LABEL_BEFORE})?(?:what|was)\s+(?:(?:other|our|unsere)\s+)?(?:people|folks?|readers|others|visitors|users|customers|cooks|bakers|you|andere|leser(?:innen)?|besucher(?:innen)?|nutzer(?:innen)?|kunden|ihr)\s+(?:\S+\s+){0,4}(?:have\s+|hat\s+|haben\s+|are\s+)?(?:said|say|saying|think|sagen|meinen|geschrieben|schreiben)\b`, 'i'),
+  new RegExp(String.raw`^(?:${LABEL_BEFORE})?(?:what|was)\s+(?:(?:other|our|unsere)\s+)?(?:people|folks?|readers|others|visitors|users|customers|members|guests|cooks|bakers|you|andere|leser(?:innen)?|besucher(?:innen)?|nutzer(?:innen)?|kunden|mitglieder|gäste|ihr)\s+(?:\S+\s+){0,4}(?:have\s+|hat\s+|haben\s+|are\s+)?(?:said|say|saying|think|sagen|meinen|geschrieben|schreiben)\b`, 'i'),
+  // "Das sagen unsere Mitglieder:", "Here's what our members say" (D431): the same, said the other way round.
+  /^(?:das|dies|so)\s+(?:sagen|meinen|schreiben)\s+(?:unsere|die|andere)\s+(?:leser(?:innen)?|kunden|mitglieder|gäste|besucher(?:innen)?|nutzer(?:innen)?)\s*:?$/i,
+  /^here(?:'s|’s| is)\s+what\s+(?:our\s+|other\s+)?(?:readers|members|customers|guests|visitors|users)\s+(?:have\s+)?(?:said|say|think)\s*:?$/i,
 ];
 
 /**
