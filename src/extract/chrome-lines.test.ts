@@ -4,6 +4,11 @@ import { dropChromeParagraphs, isChromeLine } from './chrome-lines.ts';
 describe('chrome lines', () => {
   it.each([
     ['Letzte Änderung: 17.01.2006', true],
+    // A publisher's notice of its rights (D432); a module's licence text stays.
+    ['Copyright © 2004 Harrow Valley Herald. All rights reserved. This material may not be published, broadcast, rewritten or redistributed.', true],
+    ['© 2003 Gemeindeverwaltung Talheim – alle Rechte vorbehalten', true],
+    ['Copyright (C) 2004-2006 Ledgerworks GmbH. Internal use only. This module is not distributed outside the company.', false],
+    ['Copyright law reserves all rights to the author, as the court said in 2004.', false],
     // PHP's messages printed into the page (D364).
     ['**Notice**: Undefined variable: text\\_tax\\_class in **/home/kontor/public\\_html/catalog/view/theme/kontor/template/product/product.tpl** on line **214**', true],
     ['Warning: mysql_connect(): Too many connections in /var/www/html/includes/db.php on line 12', true],

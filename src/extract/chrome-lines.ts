@@ -179,8 +179,16 @@ function isBreadcrumbLine(line: string): boolean {
 const POINTER_LINE =
   /^[\s*_]*(?:(?:»|›|→|•|■|\\?>)\s*)?(?:lesen\s+sie\s+(?:auch|dazu|mehr)|lies\s+auch|mehr\s+zum\s+thema|auch\s+interessant|read\s+also|also\s+read|read\s+more|see\s+more|related(?:\s+(?:story|article))?|bilder|fotos|fotostrecke|bildergalerie|photos|gallery)[\s*_]*:[\s*_]*\[[^\]\n]{1,150}\]\([^)\s]+\)[\s*_]*$/i;
 
+/**
+ * A publisher's notice of its rights as a line of the content cell (D432): "Copyright © 2004 Harrow Valley Herald. All
+ * rights reserved. This material may not be published, broadcast, rewritten or redistributed." It opens with the sign
+ * and a year and reserves the rights; a module's "COPYRIGHT AND LICENSE" text says what may be done and stays.
+ */
+const RIGHTS_NOTICE = /^(?:copyright\s*)?(?:©|\(c\)|copyright)\s*\d{4}(?:\s*[-–]\s*\d{2,4})?[\s,.]+[^\n]{0,200}?\b(?:all rights reserved|alle rechte vorbehalten|tous droits réservés)[^\n]{0,160}$/i;
+
 export function isChromeLine(line: string): boolean {
   if (PHP_START.test(line) && !surelyLonger(line, 400) && PHP_MESSAGE.test(plainText(line))) return true;
+  if (/^(?:copyright|©|\(c\))/i.test(line) && !surelyLonger(line, 400) && RIGHTS_NOTICE.test(plainText(line))) return true;
   if (surelyLonger(line, 120)) return false;
   if (isBreadcrumbLine(line) || POINTER_LINE.test(line)) return true;
   const text = plainText(line);
