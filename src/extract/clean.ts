@@ -195,9 +195,26 @@ export function boilerplateReason(el: DomElement): string | null {
   const landmark = role === null ? null : role.trim().toLowerCase();
   if (landmark !== null && BOILERPLATE_ROLES.has(landmark) && !isAccordion(el, landmark)) return `role:${role}`;
   if (isWordsOfSentence(el) || isHeadingWords(el)) return null;
-  if (hasStrongNegativeCue(el)) return 'cue';
+  if (hasStrongNegativeCue(el)) return isDeclaredNutrition(el) ? null : 'cue';
   if (hasWeakNegativeCue(el)) return 'weak-cue';
   return null;
+}
+
+/** A class or id that names nutrition values. */
+const NUTRITION_NAME = /nutrition|n(?:ae|ä)hrwert/i;
+/** Values declared per 100 g or 100 ml, as a food's label states them. */
+const PER_100 = /(?:je|pro|per)\s*100\s*(?:g|ml)\b/i;
+
+/**
+ * A food's declared nutrition values on its product page ("Nährwerte je 100 g", D433): the product's data, as its
+ * ingredients are. A recipe card's nutrition box (D312) gives figures per serving, computed from the recipe, and still
+ * goes.
+ */
+function isDeclaredNutrition(el: DomElement): boolean {
+  if (!NUTRITION_NAME.test(`${el.getAttribute('class') ?? ''} ${el.getAttribute('id') ?? ''}`)) return false;
+  // The unit may stand in the table's first row or in the heading right above it ("Nährwerte je 100 g").
+  const above = el.previousElementSibling?.textContent ?? '';
+  return PER_100.test(above.slice(0, 200)) || PER_100.test((el.textContent ?? '').slice(0, 400));
 }
 
 const isTabPanel = (el: DomElement): boolean => (el.getAttribute('role') ?? '').trim().toLowerCase() === 'tabpanel';
