@@ -4,6 +4,10 @@ import { dropChromeParagraphs, isChromeLine } from './chrome-lines.ts';
 describe('chrome lines', () => {
   it.each([
     ['Letzte Änderung: 17.01.2006', true],
+    // A print bar with arrows around its back link, or opening with one (D434).
+    ['Rezept drucken | [« zurück zur Rezeptliste](a) | [Rezept weiterempfehlen](b)', true],
+    ['[« zurück zur Übersicht](a) | Drucken', true],
+    ['« Zurück zum Kapitel über den Sauerteig, in dem wir das Anstellgut beschreiben', false],
     // A publisher's notice of its rights (D432); a module's licence text stays.
     ['Copyright © 2004 Harrow Valley Herald. All rights reserved. This material may not be published, broadcast, rewritten or redistributed.', true],
     ['© 2003 Gemeindeverwaltung Talheim – alle Rechte vorbehalten', true],

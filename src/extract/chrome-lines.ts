@@ -70,7 +70,8 @@ const PRINT_ITEMS: readonly RegExp[] = [
   /zurück(?:\s+zu[rm]?(?:\s+[^\s|·]+){1,3})?|back(?:\s+to(?:\s+[^\s|·]+){1,3})?/iy,
 ];
 const RING_ITEMS: readonly RegExp[] = [/previous|prev|next\s+5|next|random|list\s+sites|skip(?:\s+it)?|join/iy];
-const SEPARATORS = /[\s|·]*/y;
+// Spaces, bars and dots between a bar's items, and the arrows around "back" and "next" links (D434).
+const SEPARATORS = /[\s|·«»‹›←→]*/y;
 
 /**
  * True when `text` is nothing but `items`, at least `min` of them, one after another with spaces, bars or dots between.
@@ -78,7 +79,10 @@ const SEPARATORS = /[\s|·]*/y;
  * alternatives backtracked for tens of milliseconds on a crafted line.
  */
 function isBarOf(text: string, items: readonly RegExp[], min: number): boolean {
-  let i = 0;
+  // A bar may open with an arrow ("« zurück zur Liste | Drucken").
+  SEPARATORS.lastIndex = 0;
+  SEPARATORS.exec(text);
+  let i = SEPARATORS.lastIndex;
   let count = 0;
   while (i < text.length) {
     let longest = 0;
