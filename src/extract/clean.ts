@@ -89,21 +89,19 @@ function idStem(el: DomElement): string | null {
 function hasIdNamedTwin(el: DomElement): boolean {
   const stem = idStem(el);
   if (stem === null) return false;
-  for (let s = el.parentElement?.firstElementChild ?? null; s !== null; s = s.nextElementSibling) {
-    if (s === el || s.localName !== el.localName || isHidden(s) || idStem(s) !== stem) continue;
-    const own = classTokens(s).filter((t) => !isStateClass(t));
-    if (own.length > 0 && own.every((t) => namesId(t, s))) return true;
-  }
-  return false;
+  return hasOpenTwin(el, (tokens, s) => {
+    const own = tokens.filter((t) => !isStateClass(t));
+    return idStem(s) === stem && own.length > 0 && own.every((t) => namesId(t, s));
+  });
 }
 
 /**
- * A shown sibling of `el`'s tag (not hidden by an attribute) whose classes make it `el`'s `twin`: the tab open when
- * the page loaded, beside the closed panel `el`.
+ * A shown sibling of `el`'s tag (not hidden by an attribute) whose classes (or names) make it `el`'s `twin`: the tab
+ * open when the page loaded, beside the closed panel `el`.
  */
-function hasOpenTwin(el: DomElement, twin: (own: readonly string[]) => boolean): boolean {
+function hasOpenTwin(el: DomElement, twin: (own: readonly string[], sibling: DomElement) => boolean): boolean {
   for (let s = el.parentElement?.firstElementChild ?? null; s !== null; s = s.nextElementSibling) {
-    if (s !== el && s.localName === el.localName && !isHidden(s) && twin(classTokens(s))) return true;
+    if (s !== el && s.localName === el.localName && !isHidden(s) && twin(classTokens(s), s)) return true;
   }
   return false;
 }

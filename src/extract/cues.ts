@@ -3,7 +3,7 @@
 // lower-cased "id class" string they are tested on. Separators inside class names are `-`, `_` or camel case, so
 // patterns use `(?:^|[\s_-])` as a word start where a bare substring would hit unrelated words.
 import { nonSpaceLength } from '../io/text.ts';
-import { CONTROL_SELECTOR, isHeadingToggle, isNamedBody } from './disclosed.ts';
+import { CONTROL_SELECTOR, headsToggle, isNamedBody } from './disclosed.ts';
 import { type DomElement, type DomNode, HEADING_TAGS, SUBHEADING_TAGS, TEXT_NODE, classAndId } from './dom.ts';
 import { withoutStyleWords } from './style-words.ts';
 
@@ -232,9 +232,7 @@ const SPACING_UTILITY = /(?:^|\s)(?:(?:margin|padding|border|m[tbxy]?|p[tbxy]?)-
 
 /** A subheading whose text is the control of the panel under it (a link to "#" or a handler, ARIA's expanded state). */
 function opensItsPanel(el: DomElement): boolean {
-  if (!SUBHEADING_TAGS.has(el.localName)) return false;
-  const link = el.querySelector('a');
-  return (link !== null && isHeadingToggle(link)) || el.querySelector('[aria-expanded]') !== null;
+  return SUBHEADING_TAGS.has(el.localName) && (headsToggle(el) || el.querySelector('[aria-expanded]') !== null);
 }
 
 export function hasWeakNegativeCue(el: DomElement): boolean {

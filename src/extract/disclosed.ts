@@ -142,7 +142,7 @@ export function isHeadingToggle(a: DomElement): boolean {
 }
 
 /** A heading that holds such a toggle as its text (the element before a hidden panel). */
-function headsToggle(el: DomElement): boolean {
+export function headsToggle(el: DomElement): boolean {
   const link = HEADING_TAGS.has(el.localName) ? el.querySelector('a') : null;
   return link !== null && isHeadingToggle(link);
 }

@@ -79,17 +79,25 @@ function labelChars(el: DomElement): number {
 }
 
 /**
+ * The highest ancestor of `el` with no more than a pitch of text (BOX_MAX_CHARS), below the page's own regions: the
+ * box a sign-up form, a poll or a product teaser's buy link stands in. Null when even the parent holds more.
+ */
+function pitchBox(el: DomElement): DomElement | null {
+  let box: DomElement | null = null;
+  for (let a = el.parentElement; a !== null && !NEVER_BOX.has(a.localName); a = a.parentElement) {
+    if (nonSpaceLength(a.textContent ?? '') > BOX_MAX_CHARS) break;
+    box = a;
+  }
+  return box;
+}
+
+/**
  * Marks a template form's box: a cart form itself (the product's short description often shares its parent), a
  * sign-up form's or a poll's highest ancestor with no more than a pitch of text.
  */
 export function markTemplateForm(form: DomElement): void {
   if (isSignupForm(form) || isPollForm(form)) {
-    let box = form;
-    for (let a = form.parentElement; a !== null && !NEVER_BOX.has(a.localName); a = a.parentElement) {
-      if (nonSpaceLength(a.textContent ?? '') > BOX_MAX_CHARS) break;
-      box = a;
-    }
-    box.setAttribute(TEMPLATE_FORM_BOX, '');
+    (pitchBox(form) ?? form).setAttribute(TEMPLATE_FORM_BOX, '');
     return;
   }
   // A form with nothing but its fields' labels leaves those labels standing alone once its fields are gone (D356).
@@ -107,11 +115,7 @@ const ADD_TO_CART = /add[-_]?to[-_]?(?:cart|basket)|buy[-_]?now|cart\/add(?:$|[/
  */
 export function markBuyLink(a: DomElement): void {
   if (!ADD_TO_CART.test(a.getAttribute('href') ?? '')) return;
-  let box: DomElement | null = null;
-  for (let p = a.parentElement; p !== null && !NEVER_BOX.has(p.localName); p = p.parentElement) {
-    if (nonSpaceLength(p.textContent ?? '') > BOX_MAX_CHARS) break;
-    box = p;
-  }
+  const box = pitchBox(a);
   if (box === null || box.querySelector('h1') !== null) return;
   const links = Array.from(box.querySelectorAll('a[href]'));
   const buys = links.filter((l) => ADD_TO_CART.test(l.getAttribute('href') ?? '')).length;
