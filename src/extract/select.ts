@@ -14,7 +14,7 @@ import { type ElementStats, type StatsMap, isInlineTag } from './stats.ts';
 import { isCommentAnchor } from './comment-tail.ts';
 import { leadBefore } from './lead.ts';
 import { isSiblingPanel } from './tab-panels.ts';
-import { endsLikeSentence, isLinkedSentence } from './sentences.ts';
+import { endsAsLeadIn, endsLikeSentence, isLinkedSentence } from './sentences.ts';
 import { isSmallPrintBeside } from './small-print.ts';
 
 function cueFactor(el: DomElement): number {
@@ -86,8 +86,8 @@ function continuesArticle(sib: DomElement, coreScore: number, coreProse: number,
   if (st.proseChars >= Math.max(80, coreProse * 0.1)) return true;
   if (ld < 0.1 && isDataTableBlock(sib, st, stats)) return true;
   // Old pages write a paragraph as text in a <font> or <span> between blocks; its prose counts toward the block
-  // around it, so it is read here by its sentences (D376).
-  if (isInlineTag(sib.localName)) return st.chars >= INLINE_PROSE_CHARS && ld < 0.1 && endsLikeSentence(sib);
+  // around it, so it is read here by its sentences (D376), or as the lead-in of the block after it (D436).
+  if (isInlineTag(sib.localName)) return st.chars >= INLINE_PROSE_CHARS && ld < 0.1 && (endsLikeSentence(sib) || endsAsLeadIn(sib));
   // A layout table (a page's banner or footer row) is a box, not text: only its own prose above could keep it.
   if (PROSE_TAGS.has(sib.localName) && !(sib.localName === 'table' && isLayoutTable(sib))) {
     if (st.chars >= 80 && ld < 0.25) return true;

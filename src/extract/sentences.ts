@@ -1,10 +1,39 @@
 // Blocks read as sentences: a step of a list written around its link, a short linked sentence between kept blocks.
-import type { DomElement } from './dom.ts';
+import { type DomElement, TEXT_NODE } from './dom.ts';
 import type { ElementStats } from './stats.ts';
+
+const SENTENCE_END = /[.!?。！？]["”’»)]?\s*$/;
+/** A footnote's mark: a number, maybe in brackets, or one to three asterisks or daggers. */
+const FOOTNOTE_MARK = /^(?:\[?\d{1,3}\]?|[*†‡]{1,3})$/;
 
 /** Text that ends as a sentence does (a full stop, question or exclamation mark, maybe a closing quote). */
 export function endsLikeSentence(el: DomElement): boolean {
-  return /[.!?。！？]["”’»)]?\s*$/.test((el.textContent ?? '').trim());
+  const text = (el.textContent ?? '').trim();
+  if (SENTENCE_END.test(text)) return true;
+  // The mark of a footnote set after the stop (`… otherwise.<sup>1</sup>`, D435) is not the sentence's end.
+  const mark = trailingSupText(el);
+  return mark !== null && FOOTNOTE_MARK.test(mark) && SENTENCE_END.test(text.slice(0, text.length - mark.length));
+}
+
+/** The trimmed text of a `<sup>` that is the element's last child but white space, or null. */
+function trailingSupText(el: DomElement): string | null {
+  let n = el.lastChild;
+  while (n !== null && n.nodeType === TEXT_NODE && (n.textContent ?? '').trim() === '') n = n.previousSibling;
+  return n !== null && n.nodeName.toLowerCase() === 'sup' ? (n.textContent ?? '').trim() : null;
+}
+
+/** What a sentence ending with a colon may introduce: a list, a table, code, a quote or a box around them. */
+const LEAD_IN_TARGETS = new Set(['ul', 'ol', 'dl', 'table', 'pre', 'blockquote', 'div', 'center']);
+
+/**
+ * Text that ends with a colon right before a block it introduces ("… set with one of the following keywords:" over a
+ * table), line breaks between them aside (D436).
+ */
+export function endsAsLeadIn(el: DomElement): boolean {
+  if (!/:\s*$/.test(el.textContent ?? '')) return false;
+  let next = el.nextElementSibling;
+  while (next !== null && next.localName === 'br') next = next.nextElementSibling;
+  return next !== null && LEAD_IN_TARGETS.has(next.localName);
 }
 
 /** A sentence whose links are under half of its text ("… published in the [journal Nature Astronomy]."). */
