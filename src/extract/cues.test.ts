@@ -96,6 +96,13 @@ describe('cue words', () => {
     ['ui bottom attached tab segment', false],
     ['ui top attached segment', false],
     ['bottom-bar attached-files', true],
+    // A record's "extra fields" are its own (D437); an extra region is still one.
+    ['extra_fields', false],
+    ['extra-field product-specs', false],
+    ['extra', true],
+    ['sidebar-extra', true],
+    ['extra-links', true],
+    ['extra_fieldset', true],
   ])('class "%s" weak negative: %s', (cls, want) => {
     expect(hasWeakNegativeCue(el(`<div class="${cls}">x</div>`))).toBe(want);
   });
@@ -157,7 +164,7 @@ describe('a section\'s <header> (D414)', () => {
 });
 
 describe('golden pages', () => {
-  it.each(['taxonomy-newsletter', 'ingredients-header', 'commentary', 'download-paragraph', 'guestbook-tail', 'live-entry-modifier', 'feedback-widget', 'wiki-edit-links', 'embed-consent', 'accordion-tablist', 'key-points-aside', 'reviews-heading-table', 'reviews-heading-in-cell', 'docs-utility-classes', 'comment-anchor', 'trackbacks', 'reviews-tab', 'your-views', 'heading-backlinks', 'image-reviews-heading', 'meta-fact-table', 'comment-anchor-in-cell', 'reviews-module-table', 'signup-box-utility-classes', 'subscriber-blocks', 'guestbook-questions', 'german-reviews-class', 'labelled-comments-heading', 'prose-header-jsdoc', 'comments-disclaimer', 'layered-page-comments', 'slash-fine-print', 'reviews-count-phrase', 'meta-attribute-list', 'embedded-related-article', 'reviews-heading-two-fonts', 'story-rating-box', 'sidebar-styled-table', 'meta-named-fact-box', 'reader-poll-embed', 'guide-customer-comments', 'repeated-top-entries', 'testid-named-reviews', 'toggle-head-video-placeholder', 'members-say-tail', 'declared-nutrition-table'])('%s', (name) => {
+  it.each(['taxonomy-newsletter', 'ingredients-header', 'commentary', 'download-paragraph', 'guestbook-tail', 'live-entry-modifier', 'feedback-widget', 'wiki-edit-links', 'embed-consent', 'accordion-tablist', 'key-points-aside', 'reviews-heading-table', 'reviews-heading-in-cell', 'docs-utility-classes', 'comment-anchor', 'trackbacks', 'reviews-tab', 'your-views', 'heading-backlinks', 'image-reviews-heading', 'meta-fact-table', 'comment-anchor-in-cell', 'reviews-module-table', 'signup-box-utility-classes', 'subscriber-blocks', 'guestbook-questions', 'german-reviews-class', 'labelled-comments-heading', 'prose-header-jsdoc', 'comments-disclaimer', 'layered-page-comments', 'slash-fine-print', 'reviews-count-phrase', 'meta-attribute-list', 'embedded-related-article', 'reviews-heading-two-fonts', 'story-rating-box', 'sidebar-styled-table', 'meta-named-fact-box', 'reader-poll-embed', 'guide-customer-comments', 'repeated-top-entries', 'testid-named-reviews', 'toggle-head-video-placeholder', 'members-say-tail', 'declared-nutrition-table', 'extra-fields-tab'])('%s', (name) => {
     const html = fs.readFileSync(path.join(DIR, `${name}.html`), 'utf8');
     const got = extractPage(html, { url: `https://${name}.example/` });
     expect(`${got.markdown}\n`).toBe(fs.readFileSync(path.join(DIR, `${name}.md`), 'utf8'));

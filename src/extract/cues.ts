@@ -50,7 +50,9 @@ const STRONG_NEGATIVE = new RegExp(
 );
 
 /** Weak negatives: template regions that are boilerplate unless the same element also says it is the content. */
-const WEAK_NEGATIVE = new RegExp(`${W}(?:header|head|top|bottom|foot|links|extra|complementary|sidebar|widget)${E}`);
+// "extra" names a region (`#extra`, `.sidebar-extra`), but "extra fields" are a record's own fields (JoomShopping's
+// product specifications `div.extra_fields`, D437).
+const WEAK_NEGATIVE = new RegExp(`${W}(?:header|head|top|bottom|foot|links|extra(?![_-]fields?${E})|complementary|sidebar|widget)${E}`);
 
 /** Recipe parts (schema.org Recipe: recipeIngredient, recipeInstructions): content whatever else the class says. */
 const RECIPE_WORDS = 'ingredients?|zutaten|recipe|rezept|instructions|directions|zubereitung|preparation';
