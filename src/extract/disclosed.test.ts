@@ -32,6 +32,11 @@ describe('content shown on demand', () => {
     ['a BEM body after another block\'s head', '<div class="site__header">Q?</div><div id="y" class="t668__content" style="display:none">A</div>', false],
     ['a BEM element that is no body', '<div class="card__title">Q?</div><div id="y" class="card__badge" hidden>A</div>', false],
     ['a block after a question that is not named an answer', '<div class="question">Q?</div><div id="y" class="popup" hidden>A</div>', false],
+    ['the body of an expander after its heading\'s wrapper (D438)', '<section class="ui-expander"><div class="inner"><div class="hgroup"><h2>More</h2></div><div id="y" style="display:none">A</div></div></section>', true],
+    ['the body of a collapsible block after its heading', '<div class="collapsible"><h3>More</h3><div id="y" hidden>A</div></div>', true],
+    ['an expander\'s hidden part after no heading', '<div class="collapsible"><p>Text</p><div id="y" hidden>A</div></div>', false],
+    ['after a wrapper with more than its heading', '<div class="collapsible"><div><h3>More</h3><a href="/x">Edit</a></div><div id="y" hidden>A</div></div>', false],
+    ['after a heading in a block named otherwise', '<div class="box"><h3>More</h3><div id="y" hidden>A</div></div>', false],
   ])('%s', (_name, html, disclosed) => {
     const root = body(html);
     const el = root.querySelector('#y') as DomElement;
@@ -192,6 +197,9 @@ describe('golden pages', () => {
     ['hyphen-accordion', ['| Capacity | 3 litres |', 'speckled oatmeal glaze'], ['Privacy', 'Cart']],
     // A numbered reviews tab labelled "Kundenmeinungen (3)": customers' opinions, which go with their panel (D430).
     ['customer-opinions-tab', ['im Holzfass langsam', 'weder filtern'], ['Gisela', 'Feldsalat']],
+    // Mallard's collapsed section: `section.ui-expander` around `div.hgroup` (its heading) over `div.region` with
+    // `display:none`. The body is shown on demand (D438); the guide links after the page still go.
+    ['expander-section', ['books a slot from a script, for instance', '--weekly tue 19:00-21:30', 'only shows the dates'], ['More Information', 'Door codes', 'Hallkeeper Help']],
     ['flare-dropdowns', ['\n\nWas passiert, wenn der Server zur geplanten Zeit ausgeschaltet ist?\n\n', 'Die Sicherung wird beim nächsten Start'], ['Geschlossen', 'Verwandte Themen', '](']],
   ])('%s', (name, kept, left) => {
     const html = fs.readFileSync(path.join(DIR, `${name}.html`), 'utf8');

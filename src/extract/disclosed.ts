@@ -158,7 +158,7 @@ export function isDisclosed(el: DomElement, ids: ReadonlySet<string>): boolean {
   const id = el.getAttribute('id');
   if (id !== null && ids.has(id)) return true;
   const before = el.previousElementSibling;
-  return before !== null && (isControl(before) || isNamedAnswer(el, before) || isNamedBody(el, before));
+  return before !== null && (isControl(before) || isNamedAnswer(el, before) || isNamedBody(el, before) || isExpanderBody(el, before));
 }
 
 const QUESTION_WORD = /^(?:question|questions|frage|fragen|faqq)$/i;
@@ -203,4 +203,25 @@ function bemParts(el: DomElement): Array<[string, string]> {
 export function isNamedBody(el: DomElement, before: DomElement): boolean {
   const heads = bemParts(before).filter(([, e]) => HEAD_ELEMENT.test(e)).map(([b]) => b);
   return heads.length > 0 && bemParts(el).some(([b, e]) => BODY_ELEMENT.test(e) && heads.includes(b));
+}
+
+/** A block that shows and hides its body when its head is clicked (Mallard's `section.ui-expander`, a `div.collapsible`). */
+const EXPANDER_BLOCK = /(?:^|[\s_-])(?:expander|expandable|collapsible|foldable)(?:$|[\s_-])/i;
+
+/** A heading, or a wrapper that holds one heading and nothing else (Mallard's `div.hgroup`). */
+function isHeadingBlock(el: DomElement): boolean {
+  if (HEADING_TAGS.has(el.localName)) return true;
+  const only = el.firstElementChild;
+  return only !== null && only.nextElementSibling === null && HEADING_TAGS.has(only.localName) && (only.textContent ?? '').trim() === (el.textContent ?? '').trim();
+}
+
+/**
+ * The hidden body of a block named for expanding, right after the block's heading (D438): Mallard's collapsed section
+ * `section.ui-expander > div.inner > div.hgroup + div.region[style="display:none"]`. The block is the body's parent or
+ * the one around that.
+ */
+function isExpanderBody(el: DomElement, before: DomElement): boolean {
+  if (!isHeadingBlock(before)) return false;
+  const parent = el.parentElement;
+  return [parent, parent?.parentElement ?? null].some((b) => b !== null && EXPANDER_BLOCK.test(b.getAttribute('class') ?? ''));
 }
