@@ -218,3 +218,24 @@ describe('a paragraph written as text in a <font> between blocks (D376)', () => 
     expect(chosen(`<div><table align="right"><tr><td><img src="q.jpg"></td></tr></table>${short}<br>${table}${steps}</div>`)).not.toContain('Eingestellt');
   });
 });
+
+describe('pieces of a run of text beside the chosen block (D441)', () => {
+  /** The body after selection alone, so what selection leaves of a run is seen before any line rule. */
+  function selected(body: string): string {
+    const root = bodyOf(parseDocument(`<html><body>${body}</body></html>`)) as DomElement;
+    const { root: el } = selectMain(root, computeStats(root));
+    return (el.textContent ?? '').replace(/\s+/g, ' ').trim();
+  }
+  const notice = '<b>Notice</b>: Undefined variable: prodOpts in <b>/home/shop/viewProd.inc.php</b> on line <b>187</b><br>';
+
+  it('leaves the run whole: its bold pieces are not removed without its text', () => {
+    const text = selected(`<div><div class="desc">${P(5)}</div><div class="care">${P(3, 'care')}</div><br>${notice}<div class="box">${NAV}</div></div>`);
+    expect(text).toContain('Notice: Undefined variable: prodOpts in /home/shop/viewProd.inc.php on line 187');
+  });
+
+  it('still removes an inline block that stands alone between blocks', () => {
+    const text = selected(`<div><div class="desc">${P(5)}</div><div class="care">${P(3, 'care')}</div> <b>Hot deals</b> <div class="box">${NAV}</div></div>`);
+    expect(text).toContain('Paragraph 2 of care');
+    expect(text).not.toContain('Hot deals');
+  });
+});

@@ -6,7 +6,7 @@
 // 2. Siblings: articles split into several blocks (around an ad slot or a photo) are joined back: a sibling of the
 //    core is kept when it carries a fair share of the core's score, or when it is itself a prose paragraph.
 // 3. Everything else beside the core is removed from the common parent, which becomes the content root.
-import { type DomElement, type DomNode, type Journal, SUBHEADING_TAGS, detach, elementChildren, firstLine } from './dom.ts';
+import { type DomElement, type DomNode, type Journal, SUBHEADING_TAGS, TEXT_NODE, detach, elementChildren, firstLine } from './dom.ts';
 import { isIngredientsBox } from './ingredients.ts';
 import { hasPositiveCue, COMMENTS_HEADING, isReaderEntriesHeading } from './cues.ts';
 import { isDataTableBlock, isLayoutTable } from './tables.ts';
@@ -149,6 +149,17 @@ function continuesColumn(cell: DomElement, coreProse: number, stats: StatsMap): 
   return linkDensity(st) < 0.35 && st.proseChars >= Math.max(80, coreProse * 0.5);
 }
 
+/** Text that is not white space. */
+const isText = (n: DomNode | null): boolean => n !== null && n.nodeType === TEXT_NODE && (n.textContent ?? '').trim() !== '';
+
+/**
+ * An inline element with text right before or after it is a piece of a run of text (`<b>Notice</b>: Undefined …`):
+ * the run's text stays or goes as a whole, so its pieces are not removed alone (D440).
+ */
+function inTextRun(el: DomElement): boolean {
+  return isInlineTag(el.localName) && (isText(el.previousSibling) || isText(el.nextSibling));
+}
+
 /**
  * Chooses the content root, mutating the tree: starting at the core, climbs up to MAX_LEVELS ancestors; at each
  * level the siblings that continue the article are kept (with headings and small blocks between kept ones), the
@@ -193,7 +204,7 @@ export function selectMain(root: DomElement, stats: StatsMap, journal: Journal |
       const small = st === undefined || st.chars < 200;
       if (SUBHEADING_TAGS.has(siblings[i].localName) || (small && (st === undefined || st.linkChars === 0 || isLinkedSentence(siblings[i], st)))) keep[i] = true;
     }
-    removals.push([...siblings.filter((_s, i) => !keep[i]), ...(lead?.drop ?? [])]);
+    removals.push([...siblings.filter((s, i) => !keep[i] && !inTextRun(s)), ...(lead?.drop ?? [])]);
     if (keep.filter(Boolean).length > 1) top = parent;
     x = parent;
   }
