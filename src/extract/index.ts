@@ -11,6 +11,7 @@
 //      carries a boilerplate-sounding class name)
 //   6. convert to Markdown (markdown.ts, tables.ts)
 import { sideColumnLayers } from './layers.ts';
+import { subjectWords } from './fact-boxes.ts';
 import type { DocumentInfo, PageMetadata } from '../capture/types.ts';
 import { removeBoilerplate, removeNonContent } from './clean.ts';
 import { type ContentShape, buildDocumentInfo, readDeclared } from './document-info.ts';
@@ -86,10 +87,10 @@ function shapeOf(el: DomElement): ContentShape {
   };
 }
 
-function chooseMain(root: DomElement, withCues: boolean, journal: Journal): DomElement {
+function chooseMain(root: DomElement, withCues: boolean, journal: Journal, subject: ReadonlySet<string>): DomElement {
   let stats = computeStats(root);
   if (withCues && removeBoilerplate(root, stats, 0.5, journal) + removeForumChrome(root, stats, journal) > 0) stats = computeStats(root);
-  const { root: el, core } = selectMain(root, stats, journal);
+  const { root: el, core } = selectMain(root, stats, journal, subject);
   // Readers' comments are cut first: their heading line ("Reviews (3) | Write a review") may look like a link box.
   cutReaderComments(el, journal);
   // Choosing removed siblings along the way, so the ancestors' figures are stale: count the chosen subtree again.
@@ -105,16 +106,16 @@ function chooseMain(root: DomElement, withCues: boolean, journal: Journal): DomE
  * without cues (the tree is restored exactly, so no second parse is needed); the better of the two stands.
  * `journal` holds the removals of the choice that stands.
  */
-function extractMain(body: DomElement, journal: Journal): Chosen {
-  let el = chooseMain(body, true, journal);
+function extractMain(body: DomElement, journal: Journal, subject: ReadonlySet<string>): Chosen {
+  let el = chooseMain(body, true, journal, subject);
   let shape = shapeOf(el);
   if (shape.chars >= MIN_CONTENT_CHARS) return { el, shape };
   undoRemovals(journal);
-  const alt = chooseMain(body, false, journal);
+  const alt = chooseMain(body, false, journal, subject);
   const altShape = shapeOf(alt);
   if (altShape.chars > shape.chars * 1.5) return { el: alt, shape: altShape };
   undoRemovals(journal);
-  el = chooseMain(body, true, journal);
+  el = chooseMain(body, true, journal, subject);
   shape = shapeOf(el);
   return { el, shape };
 }
@@ -178,7 +179,7 @@ export function extractPage(input: ParsedPage | string, opts: Partial<ExtractOpt
     return { markdown: toMarkdown(body, base), links, metadata, document: buildDocumentInfo(declared, title, shape), warnings: [] };
   }
   const journal: Journal = [];
-  const chosen = extractMain(body, journal);
+  const chosen = extractMain(body, journal, subjectWords(pageH1, metadata.title));
   const fallback = linkPageFallback(body, chosen, journal);
   const { el, shape } = fallback ?? chosen;
   const title = headingText(el.querySelector('h1')) ?? pageH1 ?? headingText(el.querySelector('h2, h3, h4, h5, h6'));

@@ -15,6 +15,7 @@ import { isCommentAnchor } from './comment-tail.ts';
 import { leadBefore } from './lead.ts';
 import { isSiblingPanel } from './tab-panels.ts';
 import { endsAsLeadIn, endsLikeSentence, isLinkedSentence } from './sentences.ts';
+import { factBoxesIn } from './fact-boxes.ts';
 import { isSmallPrintBeside } from './small-print.ts';
 
 function cueFactor(el: DomElement): number {
@@ -160,12 +161,27 @@ function inTextRun(el: DomElement): boolean {
   return isInlineTag(el.localName) && (isText(el.previousSibling) || isText(el.nextSibling));
 }
 
+const NO_SUBJECT: ReadonlySet<string> = new Set();
+
+/** Keeps the cells that hold the story's fact boxes (fact-boxes.ts); returns the rest of those cells, to remove. */
+function keepFactBoxes(cells: DomElement[], keep: boolean[], subject: ReadonlySet<string>, stats: StatsMap): DomElement[] {
+  const rest: DomElement[] = [];
+  cells.forEach((cell, i) => {
+    if (keep[i]) return;
+    const boxes = factBoxesIn(cell, subject, stats);
+    if (boxes.length === 0) return;
+    keep[i] = true;
+    rest.push(...elementChildren(cell).filter((c) => !boxes.includes(c)));
+  });
+  return rest;
+}
+
 /**
  * Chooses the content root, mutating the tree: starting at the core, climbs up to MAX_LEVELS ancestors; at each
  * level the siblings that continue the article are kept (with headings and small blocks between kept ones), the
  * rest are removed. The root is the highest ancestor at which something was kept.
  */
-export function selectMain(root: DomElement, stats: StatsMap, journal: Journal | null = null): { root: DomElement; core: DomElement } {
+export function selectMain(root: DomElement, stats: StatsMap, journal: Journal | null = null, subject: ReadonlySet<string> = NO_SUBJECT): { root: DomElement; core: DomElement } {
   const core = findCore(root, stats);
   const coreSt = stats.get(core) as ElementStats;
   const coreScore = candidateScore(core, coreSt);
@@ -204,7 +220,9 @@ export function selectMain(root: DomElement, stats: StatsMap, journal: Journal |
       const small = st === undefined || st.chars < 200;
       if (SUBHEADING_TAGS.has(siblings[i].localName) || (small && (st === undefined || st.linkChars === 0 || isLinkedSentence(siblings[i], st)))) keep[i] = true;
     }
-    removals.push([...siblings.filter((s, i) => !keep[i] && !inTextRun(s)), ...(lead?.drop ?? [])]);
+    // A side column's cell goes but for the story's fact box at its top (D442).
+    const besideBoxes = parent.localName === 'tr' ? keepFactBoxes(siblings, keep, subject, stats) : [];
+    removals.push([...siblings.filter((s, i) => !keep[i] && !inTextRun(s)), ...(lead?.drop ?? []), ...besideBoxes]);
     if (keep.filter(Boolean).length > 1) top = parent;
     x = parent;
   }

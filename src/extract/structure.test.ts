@@ -9,7 +9,7 @@ const DIR = path.resolve(import.meta.dirname, '..', '..', 'test', 'fixtures', 'e
 const read = (name: string): string => fs.readFileSync(path.join(DIR, name), 'utf8');
 
 describe('content structure golden pages', () => {
-  it.each(['recipe-de-zwetschgenkuchen', 'blog-en-multiblock', 'layout-table-columns', 'toggle-faq', 'lead-above-picture', 'template-lines-emphasis', 'font-wrapped-layout', 'recipe-tips-aside', 'recipe-linked-ingredients', 'product-spec-tab', 'layout-side-column', 'lead-in-headline-header', 'box-title-remnant', 'code-line-numbers', 'icon-download-list', 'docs-callout-asides', 'trailing-box-headings', 'product-datasheet-list', 'old-paper-story', 'label-value-sheet', 'credit-captions', 'sibling-tab-panels', 'font-intro-paragraph', 'recipe-send-links', 'buy-box-lines', 'press-release-lines', 'cell-paragraph-breaks', 'link-heavy-step', 'teaser-apart-from-text', 'pointer-lines', 'small-print-boxes', 'image-credit-captions', 'card-paragraphs', 'builder-layers-side-column', 'titled-data-table-box', 'recipe-ingredients-cell', 'section-box-headers', 'product-teaser-buy-link', 'loose-link-list-tail', 'api-reference-entries', 'inline-lead-in-runs', 'line-div-ingredients'])('%s', (name) => {
+  it.each(['recipe-de-zwetschgenkuchen', 'blog-en-multiblock', 'layout-table-columns', 'toggle-faq', 'lead-above-picture', 'template-lines-emphasis', 'font-wrapped-layout', 'recipe-tips-aside', 'recipe-linked-ingredients', 'product-spec-tab', 'layout-side-column', 'lead-in-headline-header', 'box-title-remnant', 'code-line-numbers', 'icon-download-list', 'docs-callout-asides', 'trailing-box-headings', 'product-datasheet-list', 'old-paper-story', 'label-value-sheet', 'credit-captions', 'sibling-tab-panels', 'font-intro-paragraph', 'recipe-send-links', 'buy-box-lines', 'press-release-lines', 'cell-paragraph-breaks', 'link-heavy-step', 'teaser-apart-from-text', 'pointer-lines', 'small-print-boxes', 'image-credit-captions', 'card-paragraphs', 'builder-layers-side-column', 'titled-data-table-box', 'recipe-ingredients-cell', 'section-box-headers', 'product-teaser-buy-link', 'loose-link-list-tail', 'api-reference-entries', 'inline-lead-in-runs', 'line-div-ingredients', 'side-column-fact-box'])('%s', (name) => {
     const got = extractPage(read(`${name}.html`), { url: `https://${name}.example/page` });
     expect(`${got.markdown}\n`).toBe(read(`${name}.md`));
   });
@@ -24,6 +24,12 @@ describe('content structure golden pages', () => {
     const md = read('line-div-ingredients.md');
     for (const s of ['**Zutaten für 16 Küchle**', '250 ml helles Bier', 'Puderzucker zum Bestäuben', 'fünfhundert Küchle']) expect(md).toContain(s);
     for (const s of ['Startseite', 'Nächste Termine', 'Impressum']) expect(md).not.toContain(s);
+  });
+
+  it('keeps the story\'s fact box at the top of the column beside it (D442), and not the column\'s other boxes', () => {
+    const md = read('side-column-fact-box.md');
+    for (const s of ['**THE NEW FERRY AT A GLANCE**', '**Crossing time:** about 9 minutes', 'late sailing on Friday']) expect(md).toContain(s);
+    for (const s of ['MOST READ', 'Market hall', 'CONTACT THE NEWSROOM', 'Quay Street', 'SECTIONS']) expect(md).not.toContain(s);
   });
 
   it('keeps the intro, every ingredient group and every block, and no teasers', () => {
