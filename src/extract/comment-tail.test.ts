@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractPage } from './index.ts';
-import { opensReaderComments } from './comment-tail.ts';
+import { cutReaderComments, opensReaderComments } from './comment-tail.ts';
+import { bodyOf, parseDocument, type DomElement } from './dom.ts';
 
 describe('opensReaderComments', () => {
   it.each([
@@ -193,5 +194,22 @@ describe('a comment section named by its head block or its tab (D343, D344)', ()
     const toc = '<aside><ul><li><a href="#request">Request</a></li><li><a href="#responses">Responses</a></li></ul></aside>';
     const out = md(`${toc}<main><div id="request">${P(4)}</div><div id="responses"><p>A successful call returns the created shipment with status 201 and its rates, cheapest first.</p></div></main>`);
     expect(out).toContain('returns the created shipment');
+  });
+});
+
+describe('the cut after the comments\' heading in a table layout (D443)', () => {
+  function afterCut(html: string): string {
+    const root = bodyOf(parseDocument(`<html><body>${html}</body></html>`)) as DomElement;
+    cutReaderComments(root);
+    return (root.textContent ?? '').replace(/\s+/g, ' ').trim();
+  }
+  const paragraphs = Array.from({ length: 4 }, (_, i) => `<p>Paragraph ${i}: the slipway opened on Saturday, after eleven months of launches from the beach, with a tractor.</p>`).join('');
+  const story = `${paragraphs}<p><b>Reader comments (2)</b></p><p>Mary: Well done.</p>`;
+
+  it('leaves the cell beside the comments\' cell, and cuts the rows below', () => {
+    const text = afterCut(`<table><tr><td>${story}</td><td><b>THE SLIPWAY AT A GLANCE</b> Length: 64 metres</td></tr><tr><td>Dave: Money well spent.</td></tr></table>`);
+    expect(text).toContain('THE SLIPWAY AT A GLANCE');
+    expect(text).toContain('Paragraph 3: the slipway');
+    for (const gone of ['Reader comments', 'Mary', 'Dave']) expect(text).not.toContain(gone);
   });
 });

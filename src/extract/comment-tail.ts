@@ -272,7 +272,10 @@ export function cutReaderComments(root: DomElement, journal: Journal | null = nu
     const parent = el.parentElement;
     if (parent === null) break;
     const placed = el !== opening && isAbsolutelyPlaced(el);
-    if (!placed) for (const s of nodesFrom(el.nextSibling)) detach(s, journal);
+    // Comments run down the page: the cells beside the comments' cell are other columns (D443), the rows below it
+    // are cut at the next level.
+    const cell = el !== opening && (el.localName === 'td' || el.localName === 'th');
+    if (!placed && !cell) for (const s of nodesFrom(el.nextSibling)) detach(s, journal);
     if (el === opening || !hasText(el)) detach(el, journal);
     if (placed) break;
     el = parent;
