@@ -101,6 +101,10 @@ describe('toggles right over their panel (D413, D416)', () => {
     ['the next block is another number\'s', '<p><a href="javascript:faqToggle(1)">Q</a></p><div id="faq2" hidden>A</div>', false],
     ['a handler naming the next block (D416)', '<p><a href="javascript:void(0)" onclick="toggle(\'more1\')">Q</a></p><div id="more1" hidden>A</div>', true],
     ['a handler naming another block', '<p><a href="javascript:void(0)" onclick="toggle(\'more2\')">Q</a></p><div id="more1" hidden>A</div>', false],
+    // D444: a term's handler link over its closed description.
+    ['a term\'s handler link over its closed description', '<dl><dt><a href="#" onclick="$(this).parent().next(\'dd\').slideToggle(); return false;">Q</a></dt><dd style="display:none">A</dd></dl>', true],
+    ['a term\'s handler link over an open description', '<dl><dt><a href="#" onclick="$(this).parent().next(\'dd\').slideToggle(); return false;">Q</a></dt><dd>A</dd></dl>', false],
+    ['a paragraph\'s handler link over a closed table', '<div><p><a href="#" onclick="return toggleTable();">Show the table</a></p><table style="display:none"><tr><td>A</td></tr></table></div>', false],
   ])('%s: %s', (_name, html, toggle) => {
     expect(isPanelToggle(body(html).querySelector('a') as DomElement)).toBe(toggle);
   });
@@ -200,6 +204,9 @@ describe('golden pages', () => {
     // Mallard's collapsed section: `section.ui-expander` around `div.hgroup` (its heading) over `div.region` with
     // `display:none`. The body is shown on demand (D438); the guide links after the page still go.
     ['expander-section', ['books a slot from a script, for instance', '--weekly tue 19:00-21:30', 'only shows the dates'], ['More Information', 'Door codes', 'Hallkeeper Help']],
+    // A town's FAQ as a list of terms: each question `<dt><a href="#" onclick="…next('dd').slideToggle()">`, each answer
+    // a `dd` with `display:none`. The questions open their answers (D444), so the list is no link list.
+    ['dl-faq-toggles', ['Can I bring my dog to the beach?', 'Day passes are $8'], ['Departments', 'Register for swim lessons', 'Powered by']],
     ['flare-dropdowns', ['\n\nWas passiert, wenn der Server zur geplanten Zeit ausgeschaltet ist?\n\n', 'Die Sicherung wird beim nächsten Start'], ['Geschlossen', 'Verwandte Themen', '](']],
   ])('%s', (name, kept, left) => {
     const html = fs.readFileSync(path.join(DIR, `${name}.html`), 'utf8');

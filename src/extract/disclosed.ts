@@ -80,6 +80,10 @@ export function addNumberedPanelId(ids: Set<string>, link: DomElement, root: Dom
 export function isPanelToggle(a: DomElement): boolean {
   let block: DomElement = a;
   while (block.nextElementSibling === null && block.parentElement !== null) block = block.parentElement;
+  // A term's handler link to nowhere right over its hidden description toggles it whatever its handler says (an FAQ
+  // written as a list of terms: jQuery's `$(this).parent().next('dd').slideToggle()` over a closed `dd`, D444). A
+  // paragraph's "show table" link stays a link, and goes as one.
+  if (block.localName === 'dt' && isHandlerLink(a) && block.nextElementSibling !== null && isClosed(block.nextElementSibling)) return true;
   const next = block.nextElementSibling?.getAttribute('id') ?? '';
   if (next === '') return false;
   const n = NUMBERED_CALL.exec(a.getAttribute('href') ?? '')?.[1];
@@ -224,4 +228,11 @@ function isExpanderBody(el: DomElement, before: DomElement): boolean {
   if (!isHeadingBlock(before)) return false;
   const parent = el.parentElement;
   return [parent, parent?.parentElement ?? null].some((b) => b !== null && EXPANDER_BLOCK.test(b.getAttribute('class') ?? ''));
+}
+
+const DISPLAY_NONE = /(?:^|;)\s*display\s*:\s*none/i;
+
+/** An element closed by its own markup: the `hidden` attribute or `display:none` in its style. */
+function isClosed(el: DomElement): boolean {
+  return el.hasAttribute('hidden') || DISPLAY_NONE.test(el.getAttribute('style') ?? '');
 }
