@@ -32,6 +32,10 @@ describe('content shown on demand', () => {
     ['a BEM body after another block\'s head', '<div class="site__header">Q?</div><div id="y" class="t668__content" style="display:none">A</div>', false],
     ['a BEM element that is no body', '<div class="card__title">Q?</div><div id="y" class="card__badge" hidden>A</div>', false],
     ['a block after a question that is not named an answer', '<div class="question">Q?</div><div id="y" class="popup" hidden>A</div>', false],
+    ['a body bearing its head\'s block name (D445)', '<a class="additional_description_link" href="/p">More</a><div id="y" class="additional_description" style="display:none">A</div>', true],
+    ['an answer after its question, parted by an underscore', '<div class="faq_question">Q?</div><div id="y" class="faq_answer" hidden>A</div>', true],
+    ['a menu after a navigation link', '<a class="nav-link" href="/x">Menu</a><div id="y" class="nav-menu" hidden>A</div>', false],
+    ['a block named otherwise after a link', '<a class="more_link" href="/x">More</a><div id="y" class="popup" hidden>A</div>', false],
     ['the body of an expander after its heading\'s wrapper (D438)', '<section class="ui-expander"><div class="inner"><div class="hgroup"><h2>More</h2></div><div id="y" style="display:none">A</div></div></section>', true],
     ['the body of a collapsible block after its heading', '<div class="collapsible"><h3>More</h3><div id="y" hidden>A</div></div>', true],
     ['an expander\'s hidden part after no heading', '<div class="collapsible"><p>Text</p><div id="y" hidden>A</div></div>', false],
@@ -206,6 +210,9 @@ describe('golden pages', () => {
     ['expander-section', ['books a slot from a script, for instance', '--weekly tue 19:00-21:30', 'only shows the dates'], ['More Information', 'Door codes', 'Hallkeeper Help']],
     // A town's FAQ as a list of terms: each question `<dt><a href="#" onclick="…next('dd').slideToggle()">`, each answer
     // a `dd` with `display:none`. The questions open their answers (D444), so the list is no link list.
+    // WP e-Commerce's "Weitere Details": `a.additional_description_link` over the hidden `div.additional_description`
+    // with the specifications, care and fitting notes (D445); the buying form still goes.
+    ['named-details-fold', ['| Material | 100 % Hanf, ungefärbt |', 'Leinölfirnis'], ['Warenkorb', 'Ausführung']],
     ['dl-faq-toggles', ['Can I bring my dog to the beach?', 'Day passes are $8'], ['Departments', 'Register for swim lessons', 'Powered by']],
     ['flare-dropdowns', ['\n\nWas passiert, wenn der Server zur geplanten Zeit ausgeschaltet ist?\n\n', 'Die Sicherung wird beim nächsten Start'], ['Geschlossen', 'Verwandte Themen', '](']],
   ])('%s', (name, kept, left) => {

@@ -179,7 +179,7 @@ function isNamedAnswer(el: DomElement, before: DomElement): boolean {
 }
 
 /** BEM's element names of a disclosure's head and of the body it opens. */
-const HEAD_ELEMENT = /^(?:header|head|title|trigger|toggle|question|summary)$/i;
+const HEAD_ELEMENT = /^(?:header|head|title|trigger|toggle|question|summary|link|button)$/i;
 const BODY_ELEMENT = /^(?:content|body|panel|text|answer|details|inner|collapse)$/i;
 
 /**
@@ -192,8 +192,8 @@ function bemParts(el: DomElement): Array<[string, string]> {
     const at = token.indexOf('__');
     if (at > 0) out.push([token.slice(0, at), token.slice(at + 2).split(/--/)[0]]);
     else {
-      const dash = token.lastIndexOf('-');
-      if (dash > 0 && token[dash - 1] !== '-') out.push([token.slice(0, dash), token.slice(dash + 1)]);
+      const dash = Math.max(token.lastIndexOf('-'), token.lastIndexOf('_'));
+      if (dash > 0 && token[dash - 1] !== token[dash]) out.push([token.slice(0, dash), token.slice(dash + 1)]);
     }
   }
   return out;
@@ -206,7 +206,11 @@ function bemParts(el: DomElement): Array<[string, string]> {
  */
 export function isNamedBody(el: DomElement, before: DomElement): boolean {
   const heads = bemParts(before).filter(([, e]) => HEAD_ELEMENT.test(e)).map(([b]) => b);
-  return heads.length > 0 && bemParts(el).some(([b, e]) => BODY_ELEMENT.test(e) && heads.includes(b));
+  if (heads.length === 0) return false;
+  // The body may bear the block's own name (WP e-Commerce's `a.additional_description_link` over the hidden
+  // `div.additional_description`, D445).
+  const tokens = (el.getAttribute('class') ?? '').split(/\s+/);
+  return tokens.some((t) => heads.includes(t)) || bemParts(el).some(([b, e]) => BODY_ELEMENT.test(e) && heads.includes(b));
 }
 
 /** A block that shows and hides its body when its head is clicked (Mallard's `section.ui-expander`, a `div.collapsible`). */
