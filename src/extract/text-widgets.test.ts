@@ -57,6 +57,13 @@ describe('isTextWidget on elements', () => {
     // The question must open the block, and a long block is text, whatever it opens with.
     ['<div><p>Thanks for reading. Was this page helpful?</p></div>', false],
     [`<div><p>War diese Seite hilfreich? ${'Ja, sehr, und zwar aus vielen Gründen. '.repeat(10)}</p></div>`, false],
+    // D446: cookie notices known by their words, offering a choice; a privacy statement's paragraph is none.
+    ['<div id="tarteaucitronAlertBig"><span>Diese Website verwendet Cookies und Dienste Dritter. Sie können selbst entscheiden, welche Dienste Sie zulassen möchten.</span></div>', true],
+    ['<div><b>Wir verwenden Cookies</b><p>Mit Ihrer Zustimmung nutzen wir Cookies, um Inhalte zu personalisieren.</p></div>', true],
+    ['<div class="notice">This website uses cookies to improve your experience. Manage your preferences.</div>', true],
+    ['<p>Diese Website verwendet Cookies. Sie können Ihre Einstellungen im Browser jederzeit ändern.</p>', false],
+    ['<div>Diese Website verwendet Cookies.</div>', false],
+    ['<div>Wir verwenden Mehl, Butter und Zucker; Sie entscheiden, ob Rosinen dazukommen.</div>', false],
   ])('%s → %s', (html, widget) => {
     const { el, st } = first(html);
     expect(st !== undefined && isTextWidget(el, st)).toBe(widget);

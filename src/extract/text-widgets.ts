@@ -1,6 +1,6 @@
 // Template widgets known by their words alone, whatever their class says: a page-feedback question under the text
-// ("War diese Seite hilfreich?", D303) and the consent placeholder of an embed that is not loaded ("Empfohlener
-// externer Inhalt … einverstanden", D307). pruneInside (select.ts) removes such a block inside the chosen content.
+// ("War diese Seite hilfreich?", D303), the consent placeholder of an embed that is not loaded ("Empfohlener
+// externer Inhalt … einverstanden", D307) and a cookie notice (D446). pruneInside (select.ts) removes such a block inside the chosen content.
 import { type DomElement, type DomNode, TEXT_NODE, normalizeSpace } from './dom.ts';
 import type { ElementStats } from './stats.ts';
 
@@ -36,9 +36,22 @@ export const EMBED_CONSENT_OPENING = new RegExp(
 );
 export const EMBED_CONSENT_ASK = /einverstanden|zustimm|aktivier|akzeptier|anzeigen lassen|consent|accept|agree|allow|enable/i;
 
-// The first word of every opening FEEDBACK_QUESTION and EMBED_CONSENT_OPENING know: most blocks are turned away by
-// their first text node, before their whole text is built.
-const WIDGET_FIRST_WORD = /^(?:was|is|were|are|did|how|war|ist|waren|sind|hat|haben|wie|empfohlene?r?|externe?r?|recommended|external|third|hier|an|a)(?![\p{L}\p{N}])/iu;
+/**
+ * A cookie notice that names no cookie in its class or id (tarteaucitron's `span#tarteaucitronDisclaimerAlert`,
+ * D446): "Diese Website verwendet Cookies …", "This website uses cookies …", "Wir verwenden Cookies …", offering a
+ * choice (COOKIE_CHOICE).
+ */
+export const COOKIE_NOTICE = new RegExp(
+  String.raw`^(?:diese (?:website|webseite|seite|homepage)|unsere (?:website|webseite|seite)|wir) (?:verwendet|verwenden|nutzt|nutzen|benutzt|benutzen|setzt|setzen) (?:\S+ ){0,2}cookies\b` +
+    String.raw`|^(?:this (?:website|site|page)|our (?:website|site)|we) (?:uses?|sets?) (?:\S+ ){0,2}cookies\b`,
+  'i',
+);
+// Its buttons are gone by the time it is read (buttons are no content), so the choice it offers is read in its words.
+export const COOKIE_CHOICE = /akzeptier|zustimm|ablehn|einstellung|zulass|erlaub|entscheid|accept|agree|decline|reject|settings|preferences|consent|allow|choose|manage/i;
+
+// The first word of every opening FEEDBACK_QUESTION, EMBED_CONSENT_OPENING and COOKIE_NOTICE know: most blocks are
+// turned away by their first text node, before their whole text is built.
+const WIDGET_FIRST_WORD = /^(?:was|is|were|are|did|how|war|ist|waren|sind|hat|haben|wie|empfohlene?r?|externe?r?|recommended|external|third|hier|an|a|diese|unsere|wir|this|our|we)(?![\p{L}\p{N}])/iu;
 
 /** The start of the first non-blank text node under `el` (document order), or '' when there is none nearby. */
 function firstText(el: DomElement): string {
@@ -81,5 +94,7 @@ export function isTextWidget(el: DomElement, st: ElementStats): boolean {
   if (st.chars === 0 || st.chars > 600 || !WIDGET_FIRST_WORD.test(firstText(el))) return false;
   const text = normalizeSpace(spacedText(el));
   if (st.chars <= 300 && FEEDBACK_QUESTION.test(text)) return true;
+  // A box, not a paragraph: a privacy statement's paragraph may open the same way.
+  if (el.localName !== 'p' && COOKIE_NOTICE.test(text) && COOKIE_CHOICE.test(text)) return true;
   return EMBED_CONSENT_OPENING.test(text) && EMBED_CONSENT_ASK.test(text);
 }
