@@ -16,6 +16,7 @@ import { leadBefore } from './lead.ts';
 import { isSiblingPanel } from './tab-panels.ts';
 import { endsAsLeadIn, endsLikeSentence, isLinkedSentence } from './sentences.ts';
 import { factBoxesIn } from './fact-boxes.ts';
+import { footnoteTargets, holdsFootnote } from './footnotes.ts';
 import { isSmallPrintBeside } from './small-print.ts';
 
 function cueFactor(el: DomElement): number {
@@ -186,6 +187,7 @@ export function selectMain(root: DomElement, stats: StatsMap, journal: Journal |
   const coreSt = stats.get(core) as ElementStats;
   const coreScore = candidateScore(core, coreSt);
   const coreProse = coreSt.proseChars;
+  const notes = footnoteTargets(core);
   let x = core;
   let top = core;
   const removals: DomNode[][] = [];
@@ -200,7 +202,8 @@ export function selectMain(root: DomElement, stats: StatsMap, journal: Journal |
       ? (s: DomElement): boolean => continuesColumn(s, Math.max(coreProse, stats.get(x)?.proseChars ?? 0), stats)
       : (s: DomElement): boolean =>
           (continuesArticle(s, coreScore, coreProse, stats) && (!far || (stats.get(s)?.proseChars ?? 0) >= 0.2 * coreProse) && !isSmallPrintBeside(s, parent)) ||
-          (isSiblingPanel(s, x) && continuesAsPanel(s, stats));
+          (isSiblingPanel(s, x) && continuesAsPanel(s, stats)) ||
+          holdsFootnote(s, notes);
     const keep = siblings.map((s) => s === x || continues(s));
     dropAfterCommentHeading(siblings, siblings.indexOf(x), keep, stats);
     let first = keep.indexOf(true);

@@ -4,7 +4,7 @@ import type { ElementStats } from './stats.ts';
 
 const SENTENCE_END = /[.!?。！？]["”’»)]?\s*$/;
 /** A footnote's mark: a number, maybe in brackets, or one to three asterisks or daggers. */
-const FOOTNOTE_MARK = /^(?:\[?\d{1,3}\]?|[*†‡]{1,3})$/;
+export const FOOTNOTE_MARK = /^(?:\[?\d{1,3}\]?|[*†‡]{1,3})$/;
 
 /** Text that ends as a sentence does (a full stop, question or exclamation mark, maybe a closing quote). */
 export function endsLikeSentence(el: DomElement): boolean {

@@ -9,7 +9,7 @@ const DIR = path.resolve(import.meta.dirname, '..', '..', 'test', 'fixtures', 'e
 const read = (name: string): string => fs.readFileSync(path.join(DIR, name), 'utf8');
 
 describe('content structure golden pages', () => {
-  it.each(['recipe-de-zwetschgenkuchen', 'blog-en-multiblock', 'layout-table-columns', 'toggle-faq', 'lead-above-picture', 'template-lines-emphasis', 'font-wrapped-layout', 'recipe-tips-aside', 'recipe-linked-ingredients', 'product-spec-tab', 'layout-side-column', 'lead-in-headline-header', 'box-title-remnant', 'code-line-numbers', 'icon-download-list', 'docs-callout-asides', 'trailing-box-headings', 'product-datasheet-list', 'old-paper-story', 'label-value-sheet', 'credit-captions', 'sibling-tab-panels', 'font-intro-paragraph', 'recipe-send-links', 'buy-box-lines', 'press-release-lines', 'cell-paragraph-breaks', 'link-heavy-step', 'teaser-apart-from-text', 'pointer-lines', 'small-print-boxes', 'image-credit-captions', 'card-paragraphs', 'builder-layers-side-column', 'titled-data-table-box', 'recipe-ingredients-cell', 'section-box-headers', 'product-teaser-buy-link', 'loose-link-list-tail', 'api-reference-entries', 'inline-lead-in-runs', 'line-div-ingredients', 'side-column-fact-box', 'fact-box-after-comments'])('%s', (name) => {
+  it.each(['recipe-de-zwetschgenkuchen', 'blog-en-multiblock', 'layout-table-columns', 'toggle-faq', 'lead-above-picture', 'template-lines-emphasis', 'font-wrapped-layout', 'recipe-tips-aside', 'recipe-linked-ingredients', 'product-spec-tab', 'layout-side-column', 'lead-in-headline-header', 'box-title-remnant', 'code-line-numbers', 'icon-download-list', 'docs-callout-asides', 'trailing-box-headings', 'product-datasheet-list', 'old-paper-story', 'label-value-sheet', 'credit-captions', 'sibling-tab-panels', 'font-intro-paragraph', 'recipe-send-links', 'buy-box-lines', 'press-release-lines', 'cell-paragraph-breaks', 'link-heavy-step', 'teaser-apart-from-text', 'pointer-lines', 'small-print-boxes', 'image-credit-captions', 'card-paragraphs', 'builder-layers-side-column', 'titled-data-table-box', 'recipe-ingredients-cell', 'section-box-headers', 'product-teaser-buy-link', 'loose-link-list-tail', 'api-reference-entries', 'inline-lead-in-runs', 'line-div-ingredients', 'side-column-fact-box', 'fact-box-after-comments', 'footnotes-beside-text'])('%s', (name) => {
     const got = extractPage(read(`${name}.html`), { url: `https://${name}.example/page` });
     expect(`${got.markdown}\n`).toBe(read(`${name}.md`));
   });
@@ -36,6 +36,12 @@ describe('content structure golden pages', () => {
     const md = read('fact-box-after-comments.md');
     for (const s of ['**THE NEW SLIPWAY AT A GLANCE**', '**Gradient:** 1 in 5', 'launched at two o\'clock']) expect(md).toContain(s);
     for (const s of ['Reader comments', 'Money well spent', 'Add your comment', 'MOST READ']) expect(md).not.toContain(s);
+  });
+
+  it('keeps the footnotes the text\'s marks point to, in a block beside the text (D447)', () => {
+    const md = read('footnotes-beside-text.md');
+    for (const s of ['## Fußnoten', 'Ein halber Millimeter genügt schon.', 'Johann Kern pflegte']) expect(md).toContain(s);
+    for (const s of ['Einen Kommentar schreiben', 'Archiv']) expect(md).not.toContain(s);
   });
 
   it('keeps the intro, every ingredient group and every block, and no teasers', () => {
