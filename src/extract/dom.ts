@@ -262,6 +262,23 @@ export function documentBase(baseHref: string | null, pageUrl: string): string {
   return pageUrl;
 }
 
+/**
+ * The first text node under `el` (document order) that is not white space, looked for in at most `maxSteps` nodes
+ * (callers that test many blocks stop early; null when none is that near).
+ */
+export function firstTextNode(el: DomElement, maxSteps = Infinity): DomNode | null {
+  let n: DomNode | null = el.firstChild;
+  for (let steps = 0; n !== null && steps < maxSteps; steps++) {
+    if (n.nodeType === TEXT_NODE && (n.textContent ?? '').trim() !== '') return n;
+    if (n.firstChild !== null) n = n.firstChild;
+    else {
+      while (n !== null && n !== el && n.nextSibling === null) n = n.parentNode;
+      n = n === null || n === el ? null : n.nextSibling;
+    }
+  }
+  return null;
+}
+
 /** The first line of an element's text (up to 80 characters): a box's title or label. */
 export function firstLine(el: DomElement): string {
   const text = (el.textContent ?? '').trimStart().slice(0, 80);

@@ -3,7 +3,7 @@
 // donation account. Selection drops a side column as a whole unless it is a second column of prose; the fact box is
 // known inside it by its title, which names the story's subject (a word of the headline), and by its lines of text
 // without links.
-import { type DomElement, type DomNode, ELEMENT_NODE, TEXT_NODE, elementChildren, isElement } from './dom.ts';
+import { type DomElement, elementChildren, firstTextNode, isElement } from './dom.ts';
 import { type StatsMap, isInlineTag } from './stats.ts';
 
 /** Short words that say nothing of a subject, in the languages of our pages. */
@@ -48,22 +48,9 @@ export function factBoxesIn(cell: DomElement, subject: ReadonlySet<string>, stat
 
 /** The first text of a box, with the inline elements around it (`<font><b>CAR 41 AT A GLANCE</b></font>`). */
 function boxTitle(box: DomElement): string {
-  const text = firstText(box);
+  const text = firstTextNode(box);
   if (text === null) return '';
   let el = isElement(text.parentNode) ? text.parentNode : null;
   while (el !== null && el !== box && el.parentElement !== null && el.parentElement !== box && isInlineTag(el.parentElement.localName)) el = el.parentElement;
   return el === null || el === box ? (text.textContent ?? '').trim() : (el.textContent ?? '').trim();
-}
-
-/** The first text node below `el` that is not white space. */
-function firstText(el: DomNode): DomNode | null {
-  for (let c = el.firstChild; c !== null; c = c.nextSibling) {
-    if (c.nodeType === TEXT_NODE) {
-      if ((c.textContent ?? '').trim() !== '') return c;
-    } else if (c.nodeType === ELEMENT_NODE) {
-      const found = firstText(c);
-      if (found !== null) return found;
-    }
-  }
-  return null;
 }

@@ -1,7 +1,7 @@
 // Template widgets known by their words alone, whatever their class says: a page-feedback question under the text
 // ("War diese Seite hilfreich?", D303), the consent placeholder of an embed that is not loaded ("Empfohlener
 // externer Inhalt … einverstanden", D307) and a cookie notice (D446). pruneInside (select.ts) removes such a block inside the chosen content.
-import { type DomElement, type DomNode, TEXT_NODE, normalizeSpace } from './dom.ts';
+import { type DomElement, type DomNode, TEXT_NODE, firstTextNode, normalizeSpace } from './dom.ts';
 import type { ElementStats } from './stats.ts';
 
 /**
@@ -55,19 +55,7 @@ const WIDGET_FIRST_WORD = /^(?:was|is|were|are|did|how|war|ist|waren|sind|hat|ha
 
 /** The start of the first non-blank text node under `el` (document order), or '' when there is none nearby. */
 function firstText(el: DomElement): string {
-  let n: DomNode | null = el.firstChild;
-  for (let steps = 0; n !== null && steps < 64; steps++) {
-    if (n.nodeType === TEXT_NODE) {
-      const t = (n.textContent ?? '').trimStart();
-      if (t !== '') return t.slice(0, 40);
-    }
-    if (n.firstChild !== null) n = n.firstChild;
-    else {
-      while (n !== null && n !== el && n.nextSibling === null) n = n.parentNode;
-      n = n === null || n === el ? null : n.nextSibling;
-    }
-  }
-  return '';
+  return (firstTextNode(el, 64)?.textContent ?? '').trimStart().slice(0, 40);
 }
 
 /** The text under `el` with a space at every element boundary: minified pages put no blank between a title and the next block. */
