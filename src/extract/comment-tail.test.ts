@@ -18,6 +18,9 @@ describe('opensReaderComments', () => {
     'Was Leser geschrieben haben',
     'Einträge zu diesem Bericht (4)',
     'Reviews of this recipe:',
+    // D448: any word for them, counted, about this very entry.
+    'Notes on this entry (3)',
+    'Thoughts on this post (12)',
     'Kommentare zu diesem Artikel',
     'Bewertungen (31)',
     'Eure Kommentare zum Rezept:',
@@ -69,6 +72,8 @@ describe('opensReaderComments', () => {
     'Comments', // a documentation section may be called so
     'Kommentare',
     'What the figures say', // a subheading of the text
+    'Notes on this recipe:', // the recipe's own notes: no count
+    'Notes on this entry (see below)',
     'What experts say about the new rules',
     'Ein Kommentar von Anna Berg',
     'Wir freuen uns über jeden Eintrag in unserem Gästebuch, schreiben Sie uns gern, wie Ihnen das Rezept gelungen ist.',

@@ -22,6 +22,9 @@ const COMMENT_OPENINGS: readonly RegExp[] = [
   /^(?:(?:current|customer|recent)\s+)?(?:kommentare?|leserkommentare|comments?|reaktionen|responses?|einträge|entries|reviews|bewertungen|kundenbewertungen|rezensionen|kundenmeinungen|kundenstimmen)\b[^():]{0,50}(?:\(\s*\d+\b[^()]{0,40}\)|:\s*\d+)\s*:?$/i,
   // "Reviews of this recipe:", "Kommentare zu diesem Artikel", "Customer comments on this guide": about this very page.
   /^(?:(?:customer|user|visitor)\s+)?(?:kommentare?|leserkommentare|comments?|reaktionen|einträge|entries|reviews|bewertungen|rezensionen)\s+(?:of|on|for|to|about|zu|für|über)\s+(?:this|diese[mnrs]?)\s+\S+\s*:?$/i,
+  // "Notes on this entry (3)" (Open Diary), "Thoughts on this post (5)": any word for them, counted, about this very
+  // entry (D448).
+  /^[\p{L}'’-]+\s+(?:on|to|about|zu|für|über)\s+(?:this|diese[mnrs]?)\s+(?:entry|post|article|story|recipe|page|eintrag|beitrag|artikel|rezept|bericht)\s*\(\s*\d+\s*\)\s*:?$/iu,
   // "Kommentare zum Rezept", "Reaktionen zur Sanierung": readers' entries (plural) about the page's one subject.
   /^(?:kommentare|leserkommentare|reaktionen|einträge|bewertungen|rezensionen)\s+zu[mr]\s+\S+\s*:?$/i,
   // "Eure Kommentare zum Rezept:", "Your comments", "Ihre Bewertungen", "Your views on this story", "Ihre Meinung zum
@@ -167,8 +170,8 @@ function isWholeLine(el: DomElement): boolean {
 
 // A word every opening above has (umlauts left out: the parser splits a text at a character reference, so
 // "G&auml;stebuch" reaches us as "G", "ä", "stebuch"); only a text with one is looked at more closely. "forum" and
-// the calls to discuss are here for D359's "Leserforum" and D366.
-const OPENING_WORD = /komment|comment|respons|repl|antwort|reaktion|stebuch|guest|eintr|entries|review|bewertung|rezension|said|say|think|sagen|meinen|schreiben|views|opinion|meinung|forum|diskut|discussion|conversation/i;
+// the calls to discuss are here for D359's "Leserforum" and D366, "entry" for D448's "… on this entry (3)".
+const OPENING_WORD = /komment|comment|respons|repl|antwort|reaktion|stebuch|guest|eintr|entries|entry|review|bewertung|rezension|said|say|think|sagen|meinen|schreiben|views|opinion|meinung|forum|diskut|discussion|conversation/i;
 
 /**
  * The outermost element from `text`'s parent up to `root` whose whole text is an opening line, or null. A line that
