@@ -292,10 +292,10 @@ export const BOILERPLATE_TEXT = new RegExp(
 /**
  * The heading a comment section opens with on templates that give it no class name (old table layouts, guestbook
  * scripts): "3 Kommentare zu diesem Artikel", "Comments (2)", "Leserkommentare", "12 Responses to …"; and a shop's
- * customer reviews after a product's description ("Customer Reviews", "Kundenbewertungen (12)").
+ * customer reviews after a product's description ("Customer Reviews", "Kundenbewertungen (12)"). A count or an
+ * average in parentheses may end it ("Customer reviews (4 reviews, average 4.5/5)", D440); a span of years names an
+ * article's section ("Reviews (2004–2006)").
  */
-// A count or an average in parentheses may end it ("Customer reviews (4 reviews, average 4.5/5)", D440); a span of
-// years names an article's section ("Reviews (2004–2006)").
 export const COMMENTS_HEADING =
   /^(?:\d+\s+)?(?:kommentare?|leserkommentare|leserbriefe|reaktionen|comments?|responses?|replies|reader comments|(?:customer |product )?reviews|kundenbewertungen|kundenrezensionen|produktbewertungen|bewertungen|rezensionen|kundenmeinungen|kundenstimmen)(?:\s*\(\d+\)|\s*\((?=[^()]*\d)(?![^()]*\b(?:1[89]|20)\d\d\b)[^()]{1,60}\)\s*$|\s+(?:zu|to|on)\b|\s*:?\s*$)/i;
 

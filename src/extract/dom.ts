@@ -262,6 +262,11 @@ export function documentBase(baseHref: string | null, pageUrl: string): string {
   return pageUrl;
 }
 
+/** A text node that holds more than white space. */
+export function hasWords(n: DomNode | null): boolean {
+  return n !== null && n.nodeType === TEXT_NODE && (n.textContent ?? '').trim() !== '';
+}
+
 /**
  * The first text node under `el` (document order) that is not white space, looked for in at most `maxSteps` nodes
  * (callers that test many blocks stop early; null when none is that near).
@@ -269,7 +274,7 @@ export function documentBase(baseHref: string | null, pageUrl: string): string {
 export function firstTextNode(el: DomElement, maxSteps = Infinity): DomNode | null {
   let n: DomNode | null = el.firstChild;
   for (let steps = 0; n !== null && steps < maxSteps; steps++) {
-    if (n.nodeType === TEXT_NODE && (n.textContent ?? '').trim() !== '') return n;
+    if (hasWords(n)) return n;
     if (n.firstChild !== null) n = n.firstChild;
     else {
       while (n !== null && n !== el && n.nextSibling === null) n = n.parentNode;
@@ -277,6 +282,15 @@ export function firstTextNode(el: DomElement, maxSteps = Infinity): DomNode | nu
     }
   }
   return null;
+}
+
+/**
+ * Whether an element of `block` is named (its id, or an anchor's name) by one of `names`: the target of an in-page
+ * link.
+ */
+export function holdsNamed(block: DomElement, names: ReadonlySet<string>): boolean {
+  if (names.size === 0) return false;
+  return Array.from(block.querySelectorAll('[id], a[name]')).some((el) => names.has(el.getAttribute('id') ?? el.getAttribute('name') ?? ''));
 }
 
 /** The first line of an element's text (up to 80 characters): a box's title or label. */

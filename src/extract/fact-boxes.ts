@@ -29,8 +29,8 @@ export function subjectWords(h1: string | null, title: string | null): ReadonlyS
   return new Set(wordsOf(longest));
 }
 
-/** A fact box's title is a line of a few words; it holds several facts (two gauge readings are a widget), hardly
- * ever links. */
+// A fact box's title is a line of a few words; it holds several facts (two gauge readings are a widget), hardly ever
+// links.
 const MAX_TITLE_CHARS = 60;
 const MIN_BOX_CHARS = 120;
 const MAX_LINK_SHARE = 0.1;

@@ -1,11 +1,11 @@
 // The footnotes a text points to (footnotes.ts, D447): table-driven.
 import { describe, expect, it } from 'vitest';
-import { bodyOf, parseDocument, type DomElement } from './dom.ts';
-import { footnoteTargets, holdsFootnote } from './footnotes.ts';
+import { bodyOf, holdsNamed, parseDocument, type DomElement } from './dom.ts';
+import { footnoteTargets } from './footnotes.ts';
 
 function pair(text: string, block: string): boolean {
   const body = bodyOf(parseDocument(`<html><body><div id="t">${text}</div><div id="b">${block}</div></body></html>`)) as DomElement;
-  return holdsFootnote(body.querySelector('#b') as DomElement, footnoteTargets(body.querySelector('#t') as DomElement));
+  return holdsNamed(body.querySelector('#b') as DomElement, footnoteTargets(body.querySelector('#t') as DomElement));
 }
 
 describe('footnotes the text points to', () => {

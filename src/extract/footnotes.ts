@@ -1,5 +1,6 @@
 // The footnotes a text points to (D447): its marks link into the page (`<a href="#nb1">1</a>`), and the notes they
-// name may sit in a block of their own beside the text's (SPIP's `div.notes` after `div.texte`). They are the text's.
+// name may sit in a block of their own beside the text's (SPIP's `div.notes` after `div.texte`). They are the text's;
+// selection keeps a block that holds one (`dom.ts` `holdsNamed`).
 import type { DomElement } from './dom.ts';
 import { FOOTNOTE_MARK } from './sentences.ts';
 
@@ -11,10 +12,4 @@ export function footnoteTargets(text: DomElement): ReadonlySet<string> {
     if (FOOTNOTE_MARK.test(mark)) names.add((a.getAttribute('href') ?? '').slice(1));
   }
   return names;
-}
-
-/** Whether `block` holds a note one of `targets` names. */
-export function holdsFootnote(block: DomElement, targets: ReadonlySet<string>): boolean {
-  if (targets.size === 0) return false;
-  return Array.from(block.querySelectorAll('[id], a[name]')).some((el) => targets.has(el.getAttribute('id') ?? el.getAttribute('name') ?? ''));
 }

@@ -26,13 +26,19 @@ const INGREDIENTS_NAME = /zutat|ingredient/;
  * the ingredients (`named`) with no table or list may write its rows as elements of their own (D439).
  */
 function rowsHoldText(el: DomElement, stats: StatsMap, named: boolean): boolean {
-  const box = el.querySelector('table, ul, ol');
-  const rows = box === null ? (named ? lineRows(el, stats) : []) : box.localName === 'table' ? rowsOf(box) : elementChildren(box).filter((c) => c.localName === 'li');
+  const rows = boxRows(el, stats, named);
   const withText = rows.filter((r) => {
     const rs = stats.get(r);
     return rs !== undefined && rs.chars > rs.linkChars;
   });
   return rows.length >= 3 && withText.length >= 0.8 * rows.length;
+}
+
+/** The rows of the block's first table or list; with none, the lines of a block named the ingredients. */
+function boxRows(el: DomElement, stats: StatsMap, named: boolean): DomElement[] {
+  const box = el.querySelector('table, ul, ol');
+  if (box === null) return named ? lineRows(el, stats) : [];
+  return box.localName === 'table' ? rowsOf(box) : elementChildren(box).filter((c) => c.localName === 'li');
 }
 
 /** How deep single wrappers may stand around a block's lines. */

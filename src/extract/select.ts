@@ -6,7 +6,7 @@
 // 2. Siblings: articles split into several blocks (around an ad slot or a photo) are joined back: a sibling of the
 //    core is kept when it carries a fair share of the core's score, or when it is itself a prose paragraph.
 // 3. Everything else beside the core is removed from the common parent, which becomes the content root.
-import { type DomElement, type DomNode, type Journal, SUBHEADING_TAGS, TEXT_NODE, detach, elementChildren, firstLine } from './dom.ts';
+import { type DomElement, type DomNode, type Journal, SUBHEADING_TAGS, detach, elementChildren, firstLine, hasWords, holdsNamed } from './dom.ts';
 import { isIngredientsBox } from './ingredients.ts';
 import { hasPositiveCue, COMMENTS_HEADING, isReaderEntriesHeading } from './cues.ts';
 import { isDataTableBlock, isLayoutTable } from './tables.ts';
@@ -16,7 +16,7 @@ import { leadBefore } from './lead.ts';
 import { isSiblingPanel } from './tab-panels.ts';
 import { endsAsLeadIn, endsLikeSentence, isLinkedSentence } from './sentences.ts';
 import { factBoxesIn } from './fact-boxes.ts';
-import { footnoteTargets, holdsFootnote } from './footnotes.ts';
+import { footnoteTargets } from './footnotes.ts';
 import { isSmallPrintBeside } from './small-print.ts';
 
 function cueFactor(el: DomElement): number {
@@ -151,15 +151,12 @@ function continuesColumn(cell: DomElement, coreProse: number, stats: StatsMap): 
   return linkDensity(st) < 0.35 && st.proseChars >= Math.max(80, coreProse * 0.5);
 }
 
-/** Text that is not white space. */
-const isText = (n: DomNode | null): boolean => n !== null && n.nodeType === TEXT_NODE && (n.textContent ?? '').trim() !== '';
-
 /**
  * An inline element with text right before or after it is a piece of a run of text (`<b>Notice</b>: Undefined …`):
- * the run's text stays or goes as a whole, so its pieces are not removed alone (D440).
+ * the run's text stays or goes as a whole, so its pieces are not removed alone (D441).
  */
 function inTextRun(el: DomElement): boolean {
-  return isInlineTag(el.localName) && (isText(el.previousSibling) || isText(el.nextSibling));
+  return isInlineTag(el.localName) && (hasWords(el.previousSibling) || hasWords(el.nextSibling));
 }
 
 const NO_SUBJECT: ReadonlySet<string> = new Set();
@@ -203,7 +200,7 @@ export function selectMain(root: DomElement, stats: StatsMap, journal: Journal |
       : (s: DomElement): boolean =>
           (continuesArticle(s, coreScore, coreProse, stats) && (!far || (stats.get(s)?.proseChars ?? 0) >= 0.2 * coreProse) && !isSmallPrintBeside(s, parent)) ||
           (isSiblingPanel(s, x) && continuesAsPanel(s, stats)) ||
-          holdsFootnote(s, notes);
+          holdsNamed(s, notes);
     const keep = siblings.map((s) => s === x || continues(s));
     dropAfterCommentHeading(siblings, siblings.indexOf(x), keep, stats);
     let first = keep.indexOf(true);

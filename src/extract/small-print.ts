@@ -1,7 +1,7 @@
 // Small print (D397). Old pages set their footers, "about this site" boxes and disclaimers in the smallest font
 // (`<font size="1">`, `<small>`) and their text in a larger one. A block beside the chosen text that is all small
 // print is such a box, however much prose it holds; on a page whose text is all small print the test says nothing.
-import { type DomElement, type DomNode, ELEMENT_NODE, TEXT_NODE } from './dom.ts';
+import { type DomElement, type DomNode, ELEMENT_NODE, TEXT_NODE, holdsNamed } from './dom.ts';
 import { isLayoutTable } from './tables.ts';
 
 /** The smallest sizes of `<font size>`: 1, or 1 or 2 steps below the base. */
@@ -51,6 +51,5 @@ function holdsDataTable(block: DomElement): boolean {
 function holdsTargetOf(block: DomElement, around: DomElement): boolean {
   const names = new Set<string>();
   for (const a of Array.from(around.querySelectorAll('a[href^="#"]'))) names.add((a.getAttribute('href') ?? '').slice(1));
-  if (names.size === 0) return false;
-  return Array.from(block.querySelectorAll('[id], a[name]')).some((el) => names.has(el.getAttribute('id') ?? el.getAttribute('name') ?? ''));
+  return holdsNamed(block, names);
 }

@@ -1,6 +1,7 @@
 // Template widgets known by their words alone, whatever their class says: a page-feedback question under the text
 // ("War diese Seite hilfreich?", D303), the consent placeholder of an embed that is not loaded ("Empfohlener
-// externer Inhalt … einverstanden", D307) and a cookie notice (D446). pruneInside (select.ts) removes such a block inside the chosen content.
+// externer Inhalt … einverstanden", D307) and a cookie notice (D446). pruneInside (prune.ts) removes such a block
+// inside the chosen content.
 import { type DomElement, type DomNode, TEXT_NODE, firstTextNode, normalizeSpace } from './dom.ts';
 import type { ElementStats } from './stats.ts';
 
