@@ -14,6 +14,7 @@ import {
   hasRecipeCue,
   hasStrongNegativeCue,
   hasWeakNegativeCue,
+  isWidgetOnlyCue,
   isHeadingWords,
   isWordsOfSentence,
   isClosingClass,
@@ -286,6 +287,8 @@ function repeatedRegionProse(el: DomElement, stats: StatsMap): number {
 export function removeBoilerplate(root: DomElement, stats: StatsMap, guardShare = 0.5, journal: Journal | null = null): number {
   const total = stats.get(root)?.proseChars ?? 0;
   const doomed: DomNode[] = [];
+  const widgets: DomElement[] = [];
+  let widgetsAreText = false;
   // Looked up once, and only when an element with an id could be a tab's panel.
   let reviews: ReadonlySet<string> | null = null;
   const isReviews = (el: DomElement): boolean => el.hasAttribute('id') && isPanelBlock(el) && (reviews ??= reviewPanelIds(root)).has(el.getAttribute('id') ?? '');
@@ -298,6 +301,11 @@ export function removeBoilerplate(root: DomElement, stats: StatsMap, guardShare 
       if (isTextCallout(c, stats.get(c))) continue;
       const named = boilerplateReason(c);
       const reason = (named === 'cue' && closedPanel(c) ? null : named) ?? (isReviews(c) ? 'reviews-tab' : null);
+      if (reason === 'cue' && isWidgetOnlyCue(c)) {
+        if (widgetsAreText) walk(c);
+        else widgets.push(c);
+        continue;
+      }
       // A comment section's head stays for the cut of the comments that follow it (comment-tail.ts, D344).
       if (reason === 'weak-cue' && holdsCommentsHeading(c)) {
         walk(c);
@@ -316,6 +324,16 @@ export function removeBoilerplate(root: DomElement, stats: StatsMap, guardShare 
     }
   };
   walk(root);
+  // Blocks named only "widget" are weighed together (D449): a widget CMS names every block of the article so
+  // (`text-widget`, `table-widget`, `accordion-widget`), a blog its sidebar's boxes. Together holding most of the
+  // page's prose, they are the text, nested widgets included; otherwise each goes unless it alone holds that much.
+  const widgetProse = widgets.reduce((sum, w) => sum + (stats.get(w)?.proseChars ?? 0), 0);
+  widgetsAreText = widgets.length > 0 && widgetProse >= guardShare * total;
+  for (let i = 0; i < widgets.length; i++) {
+    const p = stats.get(widgets[i])?.proseChars ?? 0;
+    if (!widgetsAreText && (p === 0 || p < guardShare * total)) doomed.push(widgets[i]);
+    else walk(widgets[i]);
+  }
   const parents = new Set(doomed.map((d) => d.parentNode as DomElement | null));
   for (const d of doomed) detach(d, journal);
   const remnants = titleRemnants(parents, stats, (p) => p === root);

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { hasPositiveCue, hasStrongNegativeCue, hasWeakNegativeCue, isReaderEntriesHeading, isSectionHeader } from './cues.ts';
+import { hasPositiveCue, hasStrongNegativeCue, hasWeakNegativeCue, isReaderEntriesHeading, isSectionHeader, isWidgetOnlyCue } from './cues.ts';
 import { type DomElement, parseDocument } from './dom.ts';
 import { extractPage } from './index.ts';
 
@@ -163,8 +163,22 @@ describe('a section\'s <header> (D414)', () => {
   });
 });
 
+describe('a block named only "widget" (D449)', () => {
+  const el = (cls: string): DomElement => parseDocument(`<html><body><div class="${cls}">x</div></body></html>`).querySelector('div') as DomElement;
+  it.each([
+    ['a widget CMS text block', 'text-widget', true],
+    ['a bare widget', 'widget', true],
+    ['WordPress sidebar text box', 'widget widget_text', true],
+    ['a widget that is also a share bar', 'widget share-widget', false],
+    ['a sidebar widget', 'sidebar-widget', false],
+    ['no widget', 'promo-box', false],
+  ])('%s', (_name, cls, want) => {
+    expect(isWidgetOnlyCue(el(cls))).toBe(want);
+  });
+});
+
 describe('golden pages', () => {
-  it.each(['taxonomy-newsletter', 'ingredients-header', 'commentary', 'download-paragraph', 'guestbook-tail', 'live-entry-modifier', 'feedback-widget', 'wiki-edit-links', 'embed-consent', 'accordion-tablist', 'key-points-aside', 'reviews-heading-table', 'reviews-heading-in-cell', 'docs-utility-classes', 'comment-anchor', 'trackbacks', 'reviews-tab', 'your-views', 'heading-backlinks', 'image-reviews-heading', 'meta-fact-table', 'comment-anchor-in-cell', 'reviews-module-table', 'signup-box-utility-classes', 'subscriber-blocks', 'guestbook-questions', 'german-reviews-class', 'labelled-comments-heading', 'prose-header-jsdoc', 'comments-disclaimer', 'layered-page-comments', 'slash-fine-print', 'reviews-count-phrase', 'meta-attribute-list', 'embedded-related-article', 'reviews-heading-two-fonts', 'story-rating-box', 'sidebar-styled-table', 'meta-named-fact-box', 'reader-poll-embed', 'guide-customer-comments', 'repeated-top-entries', 'testid-named-reviews', 'toggle-head-video-placeholder', 'members-say-tail', 'declared-nutrition-table', 'extra-fields-tab', 'reviews-average-heading', 'cookie-notice-words', 'counted-notes-heading'])('%s', (name) => {
+  it.each(['taxonomy-newsletter', 'ingredients-header', 'commentary', 'download-paragraph', 'guestbook-tail', 'live-entry-modifier', 'feedback-widget', 'wiki-edit-links', 'embed-consent', 'accordion-tablist', 'key-points-aside', 'reviews-heading-table', 'reviews-heading-in-cell', 'docs-utility-classes', 'comment-anchor', 'trackbacks', 'reviews-tab', 'your-views', 'heading-backlinks', 'image-reviews-heading', 'meta-fact-table', 'comment-anchor-in-cell', 'reviews-module-table', 'signup-box-utility-classes', 'subscriber-blocks', 'guestbook-questions', 'german-reviews-class', 'labelled-comments-heading', 'prose-header-jsdoc', 'comments-disclaimer', 'layered-page-comments', 'slash-fine-print', 'reviews-count-phrase', 'meta-attribute-list', 'embedded-related-article', 'reviews-heading-two-fonts', 'story-rating-box', 'sidebar-styled-table', 'meta-named-fact-box', 'reader-poll-embed', 'guide-customer-comments', 'repeated-top-entries', 'testid-named-reviews', 'toggle-head-video-placeholder', 'members-say-tail', 'declared-nutrition-table', 'extra-fields-tab', 'reviews-average-heading', 'cookie-notice-words', 'counted-notes-heading', 'widget-blocks'])('%s', (name) => {
     const html = fs.readFileSync(path.join(DIR, `${name}.html`), 'utf8');
     const got = extractPage(html, { url: `https://${name}.example/` });
     expect(`${got.markdown}\n`).toBe(fs.readFileSync(path.join(DIR, `${name}.md`), 'utf8'));
@@ -217,6 +231,10 @@ describe('golden pages', () => {
     expect(md('live-entry-modifier')).toContain('closed the slipway to all boats');
     expect(md('live-entry-modifier')).not.toContain('Share on X');
     expect(md('feedback-widget')).toContain('Bearbeitungsdauer');
+    // D449: the widget blocks hold most of the prose, so they are the text; the sidebar's widgets still go.
+    expect(md('widget-blocks')).toContain('| Erziehungsschnitt | Januar bis März | 15 Euro |');
+    expect(md('widget-blocks')).toContain('dürfen stehen bleiben');
+    for (const s of ['Zimmer 214', 'Antrag (PDF)', 'Impressum']) expect(md('widget-blocks')).not.toContain(s);
     expect(md('feedback-widget')).not.toContain('hilfreich');
     expect(md('wiki-edit-links')).toContain('## Reading the gauge\n');
     for (const s of ['[edit]', 'Retrieved from', 'Instruments']) expect(md('wiki-edit-links')).not.toContain(s);

@@ -249,6 +249,20 @@ export function hasWeakNegativeCue(el: DomElement): boolean {
   return WEAK_NEGATIVE.test(s);
 }
 
+const WIDGET_WORD = new RegExp(`${W}widget${E}`);
+const WIDGET_WORDS = new RegExp(`${W}widget(?=$|[\\s_-])`, 'g');
+
+/**
+ * The strong cue on `el` is the word "widget" and nothing else: a widget CMS (Scrivito, CM4all) names every block
+ * of a page so, the article's paragraphs, tables and FAQ included (`text-widget`, `accordion-widget`, D449).
+ */
+export function isWidgetOnlyCue(el: DomElement): boolean {
+  const named = withoutStyleWords(el, cueText(el));
+  if (!WIDGET_WORD.test(named)) return false;
+  const rest = named.replace(WIDGET_WORDS, ' ');
+  return rest.trim() === '' || !STRONG_NEGATIVE.test(rest);
+}
+
 /** The template names `el` as a part of a recipe (its ingredients, its method). */
 export function hasRecipeCue(el: DomElement): boolean {
   const s = cueText(el);
