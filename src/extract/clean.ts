@@ -28,6 +28,9 @@ import { isTemplateFormBox, markBuyLink, markTemplateForm } from './template-for
 import { classTokens, isStateClass, namesId } from './tab-panels.ts';
 import type { ElementStats, StatsMap } from './stats.ts';
 
+/** Code blocks and code: nothing inside them is the page's template. */
+const CODE_TAGS = new Set(['pre', 'code']);
+
 const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;
 
 /** True when the author hid the element (HTML `hidden` attribute, inline CSS, or hidden from all readers). */
@@ -298,7 +301,8 @@ export function removeBoilerplate(root: DomElement, stats: StatsMap, guardShare 
   const walk = (el: DomElement): void => {
     for (const c of elementChildren(el)) {
       // A note in the text's flow is kept whole, past the tag rule and its parts' class words ("starlight-aside__content").
-      if (isTextCallout(c, stats.get(c))) continue;
+      // So is code: a highlighter names its tokens after the code's own words (YARD's `span.rubyid_head`, D450).
+      if (CODE_TAGS.has(c.localName) || isTextCallout(c, stats.get(c))) continue;
       const named = boilerplateReason(c);
       const reason = (named === 'cue' && closedPanel(c) ? null : named) ?? (isReviews(c) ? 'reviews-tab' : null);
       if (reason === 'cue' && isWidgetOnlyCue(c)) {

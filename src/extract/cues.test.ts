@@ -163,6 +163,19 @@ describe('a section\'s <header> (D414)', () => {
   });
 });
 
+describe('a box named "tags" (D450)', () => {
+  const box = (inner: string): DomElement => parseDocument(`<html><body><div class="tags">${inner}</div></body></html>`).querySelector('div') as DomElement;
+  const sentence = 'Amounts are always whole cents; passing a Float raises an error rather than rounding it, so the ledger can be reconciled.';
+  it.each([
+    ['a blog\'s tag links', 'Tags: <a href="/t/a">garden</a> <a href="/t/b">balcony</a> <a href="/t/c">tomatoes</a>', true],
+    ['a label and one tag', 'Schlagwörter: <a href="/t/a">Garten</a>', true],
+    ['a documented note', `<p>Note:</p><p>${sentence}</p>`, false],
+    ['a note with a link', `<p>Note:</p><p>${sentence} See <a href="/x">Entry</a>.</p>`, false],
+  ])('%s', (_name, inner, tagBox) => {
+    expect(hasStrongNegativeCue(box(inner))).toBe(tagBox);
+  });
+});
+
 describe('a block named only "widget" (D449)', () => {
   const el = (cls: string): DomElement => parseDocument(`<html><body><div class="${cls}">x</div></body></html>`).querySelector('div') as DomElement;
   it.each([
@@ -178,7 +191,7 @@ describe('a block named only "widget" (D449)', () => {
 });
 
 describe('golden pages', () => {
-  it.each(['taxonomy-newsletter', 'ingredients-header', 'commentary', 'download-paragraph', 'guestbook-tail', 'live-entry-modifier', 'feedback-widget', 'wiki-edit-links', 'embed-consent', 'accordion-tablist', 'key-points-aside', 'reviews-heading-table', 'reviews-heading-in-cell', 'docs-utility-classes', 'comment-anchor', 'trackbacks', 'reviews-tab', 'your-views', 'heading-backlinks', 'image-reviews-heading', 'meta-fact-table', 'comment-anchor-in-cell', 'reviews-module-table', 'signup-box-utility-classes', 'subscriber-blocks', 'guestbook-questions', 'german-reviews-class', 'labelled-comments-heading', 'prose-header-jsdoc', 'comments-disclaimer', 'layered-page-comments', 'slash-fine-print', 'reviews-count-phrase', 'meta-attribute-list', 'embedded-related-article', 'reviews-heading-two-fonts', 'story-rating-box', 'sidebar-styled-table', 'meta-named-fact-box', 'reader-poll-embed', 'guide-customer-comments', 'repeated-top-entries', 'testid-named-reviews', 'toggle-head-video-placeholder', 'members-say-tail', 'declared-nutrition-table', 'extra-fields-tab', 'reviews-average-heading', 'cookie-notice-words', 'counted-notes-heading', 'widget-blocks'])('%s', (name) => {
+  it.each(['taxonomy-newsletter', 'ingredients-header', 'commentary', 'download-paragraph', 'guestbook-tail', 'live-entry-modifier', 'feedback-widget', 'wiki-edit-links', 'embed-consent', 'accordion-tablist', 'key-points-aside', 'reviews-heading-table', 'reviews-heading-in-cell', 'docs-utility-classes', 'comment-anchor', 'trackbacks', 'reviews-tab', 'your-views', 'heading-backlinks', 'image-reviews-heading', 'meta-fact-table', 'comment-anchor-in-cell', 'reviews-module-table', 'signup-box-utility-classes', 'subscriber-blocks', 'guestbook-questions', 'german-reviews-class', 'labelled-comments-heading', 'prose-header-jsdoc', 'comments-disclaimer', 'layered-page-comments', 'slash-fine-print', 'reviews-count-phrase', 'meta-attribute-list', 'embedded-related-article', 'reviews-heading-two-fonts', 'story-rating-box', 'sidebar-styled-table', 'meta-named-fact-box', 'reader-poll-embed', 'guide-customer-comments', 'repeated-top-entries', 'testid-named-reviews', 'toggle-head-video-placeholder', 'members-say-tail', 'declared-nutrition-table', 'extra-fields-tab', 'reviews-average-heading', 'cookie-notice-words', 'counted-notes-heading', 'widget-blocks', 'doc-tags-code-tokens'])('%s', (name) => {
     const html = fs.readFileSync(path.join(DIR, `${name}.html`), 'utf8');
     const got = extractPage(html, { url: `https://${name}.example/` });
     expect(`${got.markdown}\n`).toBe(fs.readFileSync(path.join(DIR, `${name}.md`), 'utf8'));
@@ -231,6 +244,11 @@ describe('golden pages', () => {
     expect(md('live-entry-modifier')).toContain('closed the slipway to all boats');
     expect(md('live-entry-modifier')).not.toContain('Share on X');
     expect(md('feedback-widget')).toContain('Bearbeitungsdauer');
+    // D450: YARD's documented tags and a highlighted token named after the code's word stay; a blog's tag links go.
+    expect(md('doc-tags-code-tokens')).toContain('Passing a Float raises an ArgumentError');
+    expect(md('doc-tags-code-tokens')).toContain('ledger.head.amount #=> 2500');
+    expect(md('doc-tags-code-tokens')).toContain('.freeze\n  head\nend\n');
+    expect(md('doc-tags-code-tokens')).not.toContain('accounting');
     // D449: the widget blocks hold most of the prose, so they are the text; the sidebar's widgets still go.
     expect(md('widget-blocks')).toContain('| Erziehungsschnitt | Januar bis März | 15 Euro |');
     expect(md('widget-blocks')).toContain('dürfen stehen bleiben');

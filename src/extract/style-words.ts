@@ -1,4 +1,4 @@
-// Region words that name only a style (D336, D392, D405, D406): a template calls its byline box "meta", and also the
+// Region words that name only a style (D336, D392, D405, D406, D450): a template calls its byline box "meta", and also the
 // data tables and boxes of text it draws in the same style; a shop styles a table set in the text like its sidebar's
 // boxes. On such an element the word says how it looks, not what it is.
 import { nonSpaceLength } from '../io/text.ts';
@@ -30,8 +30,18 @@ function isFactTable(el: DomElement): boolean {
 /** `raw` less the region words that name only the style of a data table or of a box of text (D336, D405, D406). */
 export function withoutStyleWords(el: DomElement, raw: string): string {
   if (FACT_TABLE_STYLE.test(raw) && isFactTable(el)) return raw.replace(FACT_TABLE_STYLE_G, ' ');
-  return raw.includes('meta') && isTextBox(el) ? raw.replace(/meta/g, ' ') : raw;
+  const named = raw.includes('meta') && isTextBox(el) ? raw.replace(/meta/g, ' ') : raw;
+  return TAGS_WORD.test(named) && isDocumentedTag(el) ? named.replace(TAGS_WORDS, ' ') : named;
 }
+
+/**
+ * "tags" as a whole class word. A blog's tag box is a row of links; a documentation generator's tags are the
+ * documented parts of a method (YARD's `div.tags`: Examples, Parameters, Returns, Note), text and code (D450).
+ */
+const TAGS_WORD = /(?:^|[\s_-])tags?(?=$|[\s_-])/;
+const TAGS_WORDS = /(?:^|[\s_-])tags?(?=$|[\s_-])/g;
+/** Text outside links a box named "tags" needs to be such a part; a tag box's label ("Schlagwörter:") is shorter. */
+const TAGS_TEXT_CHARS = 100;
 
 /** Text a box needs, links aside, before its name's "meta" stops reading as a byline's date and author. */
 const TEXT_BOX_CHARS = 250;
@@ -42,8 +52,19 @@ const TEXT_BOX_CHARS = 250;
  * date, a name and a few links; an author's biography is still named "author" or "bio".
  */
 function isTextBox(el: DomElement): boolean {
+  const { text, links } = textAndLinks(el);
+  return text - links >= TEXT_BOX_CHARS && links * 4 < TEXT_BOX_CHARS;
+}
+
+/** A box named "tags" holding a documented part of a method: text outside links, and links under a quarter of it. */
+function isDocumentedTag(el: DomElement): boolean {
+  const { text, links } = textAndLinks(el);
+  return text - links >= TAGS_TEXT_CHARS && links * 4 < text;
+}
+
+function textAndLinks(el: DomElement): { text: number; links: number } {
   let links = 0;
   for (const a of Array.from(el.querySelectorAll('a'))) links += nonSpaceLength(a.textContent ?? '');
-  return nonSpaceLength(el.textContent ?? '') - links >= TEXT_BOX_CHARS && links * 4 < TEXT_BOX_CHARS;
+  return { text: nonSpaceLength(el.textContent ?? ''), links };
 }
 
