@@ -61,9 +61,12 @@ export function pruneInside(root: DomElement, stats: StatsMap, core: DomElement 
         doomed.push(c);
         continue;
       }
-      // A layout table is a box, not a table of data: old templates draw their "more on this" boxes so.
-      if (tag === 'table' && linkList && isLayoutTable(c)) {
-        doomed.push(c);
+      // A layout table is a box, not a table of data: old templates draw their "more on this" boxes so. A table of
+      // data is kept whole: a cell that only links (a reference's member names) is a value of its row (D451).
+      if (tag === 'table') {
+        const layout = isLayoutTable(c);
+        if (layout && linkList) doomed.push(c);
+        else if (layout) walk(c);
         continue;
       }
       if ((tag === 'p' || tag === 'div') && linkOnly === 'pointer') {
