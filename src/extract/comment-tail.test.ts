@@ -64,6 +64,11 @@ describe('opensReaderComments', () => {
     // D419: whose entries, then about this very page.
     'Customer comments on this guide',
     'User reviews of this recipe:',
+    // D452: customers' entries by their name alone.
+    'KUNDENMEINUNGEN',
+    'Kundenstimmen:',
+    'Customer Reviews',
+    'Customer comments',
   ])('"%s" opens readers\' comments', (line) => {
     expect(opensReaderComments(line)).toBe(true);
   });
@@ -99,6 +104,8 @@ describe('opensReaderComments', () => {
     'Questions from the guestbook',
     'Kommentar: Warum die Stadt jetzt handeln muss',
     'Update: Comments on the draft close Friday',
+    'Rezensionen', // a publisher's press reviews of the book
+    'Kundenmeinungen zählen für uns', // a sentence
   ])('"%s" does not', (line) => {
     expect(opensReaderComments(line)).toBe(false);
   });

@@ -36,6 +36,9 @@ const COMMENT_OPENINGS: readonly RegExp[] = [
   // A guestbook's entries; not the author's answers to what visitors asked there ("Fragen aus dem Gästebuch",
   // "Varianten und Fragen aus dem Gästebuch", "Questions from the guestbook": D367), which are the page's own text.
   /^(?!.*\b(?:fragen|questions?|faqs?|antworten|answers?)\b).*\b(?:gästebuch|gästebucheinträge|guestbook|guest book)\b/i,
+  // "Kundenmeinungen", "Kundenstimmen", "Customer reviews": customers' entries by their very name, bare as a heading
+  // (D452); a bare "Bewertungen" or "Rezensionen" may be a section of the text (a publisher's press reviews).
+  /^(?:kundenmeinungen|kundenstimmen|kundenbewertungen|kundenrezensionen|customer\s+(?:reviews|comments|opinions))\s*:?$/i,
   // "Reader forum", "Readers' comments", "Leserforum", "Leser-Kommentare": the readers' own section under a story.
   /^(?:readers?'?|leser)[\s-]?(?:forum|comments|kommentare|meinungen)\b/i,
   // "What readers have said about this recipe", "Was andere zu diesem Rezept sagen", "What our customers say": said by
@@ -171,7 +174,7 @@ function isWholeLine(el: DomElement): boolean {
 // A word every opening above has (umlauts left out: the parser splits a text at a character reference, so
 // "G&auml;stebuch" reaches us as "G", "ä", "stebuch"); only a text with one is looked at more closely. "forum" and
 // the calls to discuss are here for D359's "Leserforum" and D366, "entry" for D448's "… on this entry (3)".
-const OPENING_WORD = /komment|comment|respons|repl|antwort|reaktion|stebuch|guest|eintr|entries|entry|review|bewertung|rezension|said|say|think|sagen|meinen|schreiben|views|opinion|meinung|forum|diskut|discussion|conversation/i;
+const OPENING_WORD = /komment|comment|respons|repl|antwort|reaktion|stebuch|guest|eintr|entries|entry|review|bewertung|rezension|said|say|think|sagen|meinen|schreiben|views|opinion|meinung|stimmen|forum|diskut|discussion|conversation/i;
 
 /**
  * The outermost element from `text`'s parent up to `root` whose whole text is an opening line, or null. A line that
