@@ -31,6 +31,12 @@ describe('factBoxesIn', () => {
     ['a box of links under such a title', `<div><b>More on car 41</b><br>${links}</div>`, []],
     ['a box whose title names something else', `<div><b>CONTACT THE NEWSROOM</b><br>${facts}</div>`, []],
     ['a widget of two readings', '<div><b>Car 41 now</b><br>Depot: in service<br>Next run: 14.30</div>', []],
+    // D453: a title or a name that says "fact box", whatever the subject.
+    ['a box titled FACT FILE', `<div><b>FACT FILE</b><br>${facts}</div>`, ['FACT FILEBuilt: 19']],
+    ['a box titled Auf einen Blick', `<div><b>Auf einen Blick:</b><br>${facts}</div>`, ['Auf einen Blick:Bu']],
+    ['a box named factbox', `<div class="factbox"><b>The tram</b><br>${facts}</div>`, ['The tramBuilt: 192']],
+    ['a box titled Facts and links, all links', `<div><b>Facts</b><br>${links}</div>`, []],
+    ['a box titled Fact of the day', `<div><b>Fact of the day</b><br>${facts}</div>`, []],
   ])('%s', (_name, cell, expected) => {
     expect(boxes(cell, title)).toEqual(expected);
   });

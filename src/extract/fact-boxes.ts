@@ -3,7 +3,7 @@
 // donation account. Selection drops a side column as a whole unless it is a second column of prose; the fact box is
 // known inside it by its title, which names the story's subject (a word of the headline), and by its lines of text
 // without links.
-import { type DomElement, elementChildren, firstTextNode, isElement } from './dom.ts';
+import { type DomElement, classAndId, elementChildren, firstTextNode, isElement } from './dom.ts';
 import { type StatsMap, isInlineTag } from './stats.ts';
 
 /** Short words that say nothing of a subject, in the languages of our pages. */
@@ -42,9 +42,17 @@ export function factBoxesIn(cell: DomElement, subject: ReadonlySet<string>, stat
     const st = stats.get(box);
     if (st === undefined || st.chars < MIN_BOX_CHARS || st.linkChars > MAX_LINK_SHARE * st.chars) return false;
     const title = boxTitle(box);
-    return title.length <= MAX_TITLE_CHARS && wordsOf(title).some((w) => subject.has(w));
+    if (title.length > MAX_TITLE_CHARS) return false;
+    return wordsOf(title).some((w) => subject.has(w)) || FACT_BOX_TITLE.test(title) || FACT_BOX_NAME.test(classAndId(box));
   });
 }
+
+/**
+ * A title or a name that says "fact box" (D453): "FACT FILE", "Key facts", "At a glance", "Fakten", "Auf einen
+ * Blick", "In Zahlen"; `table.factfile`, `div.faktenbox`. Papers title a story's facts so as often as by its subject.
+ */
+const FACT_BOX_TITLE = /^(?:(?:key\s+)?facts?(?:\s*(?:file|box|sheet|check))?(?:\s+(?:and|&)\s+figures)?|at\s+a\s+glance|in\s+(?:numbers|figures)|(?:zahlen\s+(?:und|&)\s+)?fakten|fakten\s*(?:box|check|lage)?|auf\s+einen\s+blick|in\s+zahlen|daten\s+(?:und|&)\s+fakten)\s*:?$/i;
+const FACT_BOX_NAME = /(?:^|[\s_-])(?:fact-?(?:file|box|sheet)s?|facts|fakten-?(?:box|kasten)?)(?:$|[\s_-])/i;
 
 /** The first text of a box, with the inline elements around it (`<font><b>CAR 41 AT A GLANCE</b></font>`). */
 function boxTitle(box: DomElement): string {
