@@ -64,6 +64,9 @@ describe('opensReaderComments', () => {
     // D419: whose entries, then about this very page.
     'Customer comments on this guide',
     'User reviews of this recipe:',
+    // D454: a label set off by a spaced dash or bar.
+    'YOUR SAY - 2 comments',
+    'Leserforum | 4 Kommentare',
     // D452: customers' entries by their name alone.
     'KUNDENMEINUNGEN',
     'Kundenstimmen:',
@@ -104,6 +107,7 @@ describe('opensReaderComments', () => {
     'Questions from the guestbook',
     'Kommentar: Warum die Stadt jetzt handeln muss',
     'Update: Comments on the draft close Friday',
+    'Update - Comments on the draft close Friday',
     'Rezensionen', // a publisher's press reviews of the book
     'Kundenmeinungen zählen für uns', // a sentence
   ])('"%s" does not', (line) => {

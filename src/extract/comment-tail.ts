@@ -9,8 +9,11 @@ import { isInlineTag } from './stats.ts';
 import { nonSpaceLength } from '../io/text.ts';
 import { BARE_COMMENTS, isReaderEntriesHeading } from './cues.ts';
 
-/** A section's label before the line proper ("READER FORUM: …", "LESER-FORUM: …", "The Fine Print: …"). */
-const LABEL_BEFORE = String.raw`[^:.!?]{1,30}:\s*`;
+/**
+ * A section's label before the line proper ("READER FORUM: …", "LESER-FORUM: …", "The Fine Print: …"), or set off by
+ * a spaced dash or bar ("YOUR SAY - 2 comments", D454).
+ */
+const LABEL_BEFORE = String.raw`[^:.!?]{1,30}(?::|\s[-–—|]\s)\s*`;
 
 // Openings of a comment section that a text itself does not use as a heading: a count of comments, a guestbook,
 // "what others said". (A bare "Comments" heading is left alone here: documentation has sections of that name.)
