@@ -89,3 +89,21 @@ describe('product teasers with a buy link (D421)', () => {
     expect(marked(`${TEXT}<p id="lone">$84.95 <a href="?add-to-cart=1">Add to cart</a></p>`)).toEqual([]);
   });
 });
+
+describe('another product\'s teaser with its own buy form (D455)', () => {
+  const form = (button: string): string => `<form id="buy" action="agora.cgi"><input type="hidden" name="item" value="1">${button}</form>`;
+  const teaser = (inner: string): string => `${TEXT}<table id="box"><tr><td><b>FEATURED PRODUCT</b><br>${inner}<b>Bench Winder</b><br>Our price: £89.50<br>${form('<input type="submit" name="add_to_cart_button" value="Add to Cart">')}</td></tr></table>`;
+  it.each([
+    ['a picture linking to its page', teaser('<a href="agora.cgi?p_id=TW-0410"><img src="w.jpg" alt=""></a><br>'), ['box']],
+    ['a picture linking to a larger picture (the page\'s own product)', teaser('<a href="w_large.jpg"><img src="w.jpg" alt=""></a><br>'), ['buy']],
+    ['no picture', teaser(''), ['buy']],
+  ])('%s', (_name, body, want) => {
+    expect(marked(body)).toEqual(want);
+  });
+
+  it('reads the button\'s words: "In den Warenkorb" buys, "Search" does not', () => {
+    const box = (button: string): string => `${TEXT}<div id="box"><a href="/p/7"><img src="p.jpg"></a> Salz, 4,90 €<form id="f" action="/shop.pl">${button}</form></div>`;
+    expect(marked(box('<button>In den Warenkorb</button>'))).toEqual(['box']);
+    expect(marked(box('<input type="submit" value="Search">'))).toEqual(['f']);
+  });
+});

@@ -100,8 +100,39 @@ export function markTemplateForm(form: DomElement): void {
     (pitchBox(form) ?? form).setAttribute(TEMPLATE_FORM_BOX, '');
     return;
   }
+  const teaser = isBuyForm(form) ? productTeaserBox(form) : null;
+  if (teaser !== null) {
+    teaser.setAttribute(TEMPLATE_FORM_BOX, '');
+    return;
+  }
   // A form with nothing but its fields' labels leaves those labels standing alone once its fields are gone (D356).
   if (isCartForm(form) || isRatingForm(form) || labelChars(form) <= LABELS_MAX_CHARS) form.setAttribute(TEMPLATE_FORM_BOX, '');
+}
+
+/** A button that puts the product in the cart ("Add to Cart", `name="add_to_cart_button"`, "In den Warenkorb"). */
+const BUY_BUTTON = /add[\s_-]*to[\s_-]*(?:cart|basket|bag)|buy[\s_-]*now|in\s+den\s+warenkorb|warenkorb[\s_-]*legen/i;
+
+/** A form that posts to the cart, or whose button says it puts the product there. */
+function isBuyForm(form: DomElement): boolean {
+  if (isCartForm(form)) return true;
+  return Array.from(form.querySelectorAll('input[type="submit" i], input[type="image" i], button')).some((b) =>
+    BUY_BUTTON.test(`${b.getAttribute('name') ?? ''} ${b.getAttribute('value') ?? ''} ${b.getAttribute('alt') ?? ''} ${b.textContent ?? ''}`));
+}
+
+/** A link to an image file: a product picture's zoom, not a link to another product's page. */
+const IMAGE_FILE = /\.(?:jpe?g|png|gif|webp)(?:$|[?#])/i;
+
+/**
+ * Another product's teaser with its own buy form inside a text (a buying guide's "FEATURED PRODUCT: [picture] Bench
+ * Mainspring Winder, £89.50 [Add to Cart]", D455): the form's highest ancestor with no more than a pitch of text,
+ * when it holds a picture that links to a page (the product's) and no `<h1>`. The page's own product keeps its form
+ * beside its title, and its picture links to a larger picture.
+ */
+function productTeaserBox(form: DomElement): DomElement | null {
+  const box = pitchBox(form);
+  if (box === null || box.querySelector('h1') !== null || box.querySelectorAll('form').length > 1) return null;
+  const pictured = Array.from(box.querySelectorAll('a[href]')).some((a) => a.querySelector('img') !== null && !IMAGE_FILE.test(a.getAttribute('href') ?? ''));
+  return pictured ? box : null;
 }
 
 /** A link that puts a product in the cart (`shopaddtocart.asp?id=118`, `?action=buy_now&products_id=311`). */
