@@ -18,6 +18,10 @@ describe('a caption known by its photo credit (D373)', () => {
     ['China has warned it will take control of the city (Image: GETTY )', true],
     ['Plague can be easily vaccinated (Image: GETTY)', true],
     ['Fans queue outside the stadium before kick-off. Pic: Reuters', true],
+    // And "Picture" (D456).
+    ["Society chairman Ron Pettifer at the regulator of 'Maud', built by members in 1987. Picture: Sue Arkwright", true],
+    ['Crowds at the reopening (Picture: Harbour Gazette)', true],
+    ['The picture by the door shows the mill in 1921.', false],
     // Sentences of the text.
     ['Am Ende gelang dem Fotografen doch noch das schönste Foto: Die Kinder der Schwimmgruppe sprangen ins Becken.', false],
     ['Am Ende gelang uns doch noch das perfekte Foto: die Kirche im Abendlicht.', false],

@@ -6,8 +6,9 @@
 /** The longest caption read so (plain text): a sentence or two about the picture, then its credit. */
 const MAX_CAPTION_CHARS = 300;
 
-// "Image" and "Pic" as British papers print them ("(Image: GETTY)", "Pic: Reuters", D398).
-const CREDIT_WORD = String.raw`(?:[Pp]hoto|PHOTO|[Ff]oto|FOTO|[Bb]ild|BILD|[Ii]mage|IMAGE|[Pp]ic|PIC)`;
+// "Image", "Pic" and "Picture" as British papers print them ("(Image: GETTY)", "Pic: Reuters", D398; "Picture: Sue
+// Arkwright", D456).
+const CREDIT_WORD = String.raw`(?:[Pp]hoto|PHOTO|[Ff]oto|FOTO|[Bb]ild|BILD|[Ii]mage|IMAGE|[Pp]icture|PICTURE|[Pp]ic|PIC)`;
 
 /**
  * The credit's word near the end of a line of Markdown: looked for before the line is read whole, since most lines

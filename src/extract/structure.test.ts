@@ -9,9 +9,15 @@ const DIR = path.resolve(import.meta.dirname, '..', '..', 'test', 'fixtures', 'e
 const read = (name: string): string => fs.readFileSync(path.join(DIR, name), 'utf8');
 
 describe('content structure golden pages', () => {
-  it.each(['recipe-de-zwetschgenkuchen', 'blog-en-multiblock', 'layout-table-columns', 'toggle-faq', 'lead-above-picture', 'template-lines-emphasis', 'font-wrapped-layout', 'recipe-tips-aside', 'recipe-linked-ingredients', 'product-spec-tab', 'layout-side-column', 'lead-in-headline-header', 'box-title-remnant', 'code-line-numbers', 'icon-download-list', 'docs-callout-asides', 'trailing-box-headings', 'product-datasheet-list', 'old-paper-story', 'label-value-sheet', 'credit-captions', 'sibling-tab-panels', 'font-intro-paragraph', 'recipe-send-links', 'buy-box-lines', 'press-release-lines', 'cell-paragraph-breaks', 'link-heavy-step', 'teaser-apart-from-text', 'pointer-lines', 'small-print-boxes', 'image-credit-captions', 'card-paragraphs', 'builder-layers-side-column', 'titled-data-table-box', 'recipe-ingredients-cell', 'section-box-headers', 'product-teaser-buy-link', 'loose-link-list-tail', 'api-reference-entries', 'inline-lead-in-runs', 'line-div-ingredients', 'side-column-fact-box', 'fact-box-after-comments', 'footnotes-beside-text', 'linked-member-cells', 'fact-file-side-column', 'featured-product-form'])('%s', (name) => {
+  it.each(['recipe-de-zwetschgenkuchen', 'blog-en-multiblock', 'layout-table-columns', 'toggle-faq', 'lead-above-picture', 'template-lines-emphasis', 'font-wrapped-layout', 'recipe-tips-aside', 'recipe-linked-ingredients', 'product-spec-tab', 'layout-side-column', 'lead-in-headline-header', 'box-title-remnant', 'code-line-numbers', 'icon-download-list', 'docs-callout-asides', 'trailing-box-headings', 'product-datasheet-list', 'old-paper-story', 'label-value-sheet', 'credit-captions', 'sibling-tab-panels', 'font-intro-paragraph', 'recipe-send-links', 'buy-box-lines', 'press-release-lines', 'cell-paragraph-breaks', 'link-heavy-step', 'teaser-apart-from-text', 'pointer-lines', 'small-print-boxes', 'image-credit-captions', 'card-paragraphs', 'builder-layers-side-column', 'titled-data-table-box', 'recipe-ingredients-cell', 'section-box-headers', 'product-teaser-buy-link', 'loose-link-list-tail', 'api-reference-entries', 'inline-lead-in-runs', 'line-div-ingredients', 'side-column-fact-box', 'fact-box-after-comments', 'footnotes-beside-text', 'linked-member-cells', 'fact-file-side-column', 'featured-product-form', 'picture-credit-caption'])('%s', (name) => {
     const got = extractPage(read(`${name}.html`), { url: `https://${name}.example/page` });
     expect(`${got.markdown}\n`).toBe(read(`${name}.md`));
+  });
+
+  it('leaves out a caption that ends with "Picture: <name>" (D456)', () => {
+    const md = read('picture-credit-caption.md');
+    expect(md).toContain('the weather vane.');
+    expect(md).not.toContain('Owen Price');
   });
 
   it('leaves out another product\'s teaser with its own buy form inside a guide (D455)', () => {
