@@ -4,6 +4,7 @@
 //  removeBoilerplate: template regions (navigation, share bars, comments, consent banners, ads), found by tag,
 //  ARIA role and class/id cues. A region that holds most of the page's prose is kept whatever its name says,
 //  so an unlucky wrapper class ("page-with-sidebar") cannot take the article with it.
+import { nonSpaceLength } from '../io/text.ts';
 import { type DomElement, type DomNode, ELEMENT_NODE, type Journal, detach, elementChildren, insideArticle } from './dom.ts';
 import {
   isProseHeader,
@@ -62,7 +63,20 @@ function collectNonContent(el: DomElement, doomed: DomNode[], disclosed: () => R
  * `<article>` (D314).
  */
 function isContentAside(el: DomElement): boolean {
-  return el.localName === 'aside' && (hasRecipeCue(el) || isArticleFactBox(el));
+  return el.localName === 'aside' && (hasRecipeCue(el) || isArticleFactBox(el) || isCodeSamples(el));
+}
+
+/**
+ * An `<aside>` of code: an API reference's column of request and response samples beside the endpoint's text (Fern,
+ * D458). Most of its text is in code blocks, next to none in links; a sidebar of links or teasers is not.
+ */
+function isCodeSamples(el: DomElement): boolean {
+  const blocks = Array.from(el.querySelectorAll('pre'));
+  if (blocks.length === 0) return false;
+  const all = nonSpaceLength(el.textContent ?? '');
+  const code = blocks.reduce((n, b) => n + nonSpaceLength(b.textContent ?? ''), 0);
+  const links = Array.from(el.querySelectorAll('a')).reduce((n, a) => n + nonSpaceLength(a.textContent ?? ''), 0);
+  return code * 2 >= all && links * 10 < all;
 }
 
 // A callout's kind, named by its class or its label: Starlight's `starlight-aside--note`, `aria-label="Achtung"`.

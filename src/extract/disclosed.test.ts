@@ -32,6 +32,7 @@ describe('content shown on demand', () => {
     ['a BEM body after another block\'s head', '<div class="site__header">Q?</div><div id="y" class="t668__content" style="display:none">A</div>', false],
     ['a BEM element that is no body', '<div class="card__title">Q?</div><div id="y" class="card__badge" hidden>A</div>', false],
     ['a block after a question that is not named an answer', '<div class="question">Q?</div><div id="y" class="popup" hidden>A</div>', false],
+    ['a description after its block\'s head (D457)', '<div class="param-header">limit</div><div id="y" class="param-description" style="display:none">At most 100.</div>', true],
     ['a body bearing its head\'s block name (D445)', '<a class="additional_description_link" href="/p">More</a><div id="y" class="additional_description" style="display:none">A</div>', true],
     ['an answer after its question, parted by an underscore', '<div class="faq_question">Q?</div><div id="y" class="faq_answer" hidden>A</div>', true],
     ['a menu after a navigation link', '<a class="nav-link" href="/x">Menu</a><div id="y" class="nav-menu" hidden>A</div>', false],

@@ -180,7 +180,7 @@ function isNamedAnswer(el: DomElement, before: DomElement): boolean {
 
 /** BEM's element names of a disclosure's head and of the body it opens. */
 const HEAD_ELEMENT = /^(?:header|head|title|trigger|toggle|question|summary|link|button)$/i;
-const BODY_ELEMENT = /^(?:content|body|panel|text|answer|details|inner|collapse)$/i;
+const BODY_ELEMENT = /^(?:content|body|panel|text|answer|details|inner|collapse|description|desc)$/i;
 
 /**
  * The `block__element` names in a class attribute, as [block, element] pairs; without BEM's double underscore, the
