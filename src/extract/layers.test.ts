@@ -36,6 +36,13 @@ describe('layers (D387, D402)', () => {
     expect(sideColumnLayers(r, prose).map((l) => l.getAttribute('id'))).toEqual(['nav', 'logo']);
   });
 
+  it('keeps a box beside the text with a good part of its prose: the text\'s second column (D459)', () => {
+    const prose = (el: DomElement): number => (el.textContent ?? '').length;
+    const steps = (n: number): string => 'Step of the method, a sentence long. '.repeat(n);
+    const r = root(layer('nav', 0, 180, 'Home') + layer('left', 204, 290, steps(10)) + layer('right', 510, 290, steps(5)) + layer('logo', 0, 180, 'Logo'));
+    expect(sideColumnLayers(r, prose).map((l) => l.getAttribute('id'))).toEqual(['nav', 'logo']);
+  });
+
   it('says nothing below three layers or without text', () => {
     const prose = (el: DomElement): number => (el.textContent ?? '').length;
     expect(sideColumnLayers(root(layer('nav', 0, 180, 'a') + layer('text', 204, 570, 'b')), prose)).toEqual([]);

@@ -54,5 +54,10 @@ export function sideColumnLayers(root: DomElement, prose: (el: DomElement) => nu
   if (layers.length < MIN_LAYERS) return [];
   let main = layers[0];
   for (const l of layers) if (l.prose > main.prose) main = l;
-  return main.prose === 0 ? [] : layers.filter((l) => apart(l.at, main.at)).map((l) => l.el);
+  // A box beside the main one with a good part of its prose is the text's second column (a recipe's steps 5–7 set
+  // beside steps 1–4, D459), not a side column.
+  return main.prose === 0 ? [] : layers.filter((l) => apart(l.at, main.at) && l.prose < SECOND_COLUMN_SHARE * main.prose).map((l) => l.el);
 }
+
+/** Prose, as a share of the main box's, that makes a box beside it a second column of the text. */
+const SECOND_COLUMN_SHARE = 0.3;
