@@ -41,6 +41,9 @@ describe('layers (D387, D402)', () => {
     const steps = (n: number): string => 'Step of the method, a sentence long. '.repeat(n);
     const r = root(layer('nav', 0, 180, 'Home') + layer('left', 204, 290, steps(10)) + layer('right', 510, 290, steps(5)) + layer('logo', 0, 180, 'Logo'));
     expect(sideColumnLayers(r, prose).map((l) => l.getAttribute('id'))).toEqual(['nav', 'logo']);
+    // A narrower box beside the text is a side column however much it says.
+    const side = root(layer('dates', 0, 180, steps(6)) + layer('text', 204, 570, steps(10)) + layer('logo', 0, 180, 'Logo'));
+    expect(sideColumnLayers(side, prose).map((l) => l.getAttribute('id'))).toEqual(['dates', 'logo']);
   });
 
   it('says nothing below three layers or without text', () => {

@@ -54,10 +54,19 @@ export function sideColumnLayers(root: DomElement, prose: (el: DomElement) => nu
   if (layers.length < MIN_LAYERS) return [];
   let main = layers[0];
   for (const l of layers) if (l.prose > main.prose) main = l;
-  // A box beside the main one with a good part of its prose is the text's second column (a recipe's steps 5–7 set
-  // beside steps 1–4, D459), not a side column.
-  return main.prose === 0 ? [] : layers.filter((l) => apart(l.at, main.at) && l.prose < SECOND_COLUMN_SHARE * main.prose).map((l) => l.el);
+  return main.prose === 0 ? [] : layers.filter((l) => apart(l.at, main.at) && !isSecondColumn(l, main)).map((l) => l.el);
 }
 
 /** Prose, as a share of the main box's, that makes a box beside it a second column of the text. */
 const SECOND_COLUMN_SHARE = 0.3;
+/** How much a second column's width may differ from the main box's (a share of it). */
+const COLUMN_WIDTH_SLACK = 0.15;
+
+/**
+ * A box beside the main one, as wide as it, with a good part of its prose: the text's second column (a recipe's
+ * steps 5–7 set beside steps 1–4, D459). A side column of dates and links is narrower than the text.
+ */
+function isSecondColumn(l: { at: Span; prose: number }, main: { at: Span; prose: number }): boolean {
+  const width = (s: Span): number => s.to - s.from;
+  return l.prose >= SECOND_COLUMN_SHARE * main.prose && Math.abs(width(l.at) - width(main.at)) <= COLUMN_WIDTH_SLACK * width(main.at);
+}
