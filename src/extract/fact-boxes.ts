@@ -43,7 +43,7 @@ export function factBoxesIn(cell: DomElement, subject: ReadonlySet<string>, stat
     if (st === undefined || st.chars < MIN_BOX_CHARS || st.linkChars > MAX_LINK_SHARE * st.chars) return false;
     const title = boxTitle(box);
     if (title.length > MAX_TITLE_CHARS) return false;
-    return wordsOf(title).some((w) => subject.has(w)) || FACT_BOX_TITLE.test(title) || FACT_BOX_NAME.test(classAndId(box));
+    return wordsOf(title).some((w) => subject.has(w)) || FACT_BOX_TITLE.test(title) || isNamedFactBox(box);
   });
 }
 
@@ -53,6 +53,11 @@ export function factBoxesIn(cell: DomElement, subject: ReadonlySet<string>, stat
  */
 const FACT_BOX_TITLE = /^(?:(?:key\s+)?facts?(?:\s*(?:file|box|sheet|check))?(?:\s+(?:and|&)\s+figures)?|at\s+a\s+glance|in\s+(?:numbers|figures)|(?:zahlen\s+(?:und|&)\s+)?fakten|fakten\s*(?:box|check|lage)?|auf\s+einen\s+blick|in\s+zahlen|daten\s+(?:und|&)\s+fakten)\s*:?$/i;
 const FACT_BOX_NAME = /(?:^|[\s_-])(?:fact-?(?:file|box|sheet)s?|facts|fakten-?(?:box|kasten)?)(?:$|[\s_-])/i;
+
+/** A class or id that names a fact box (`div.factbox`, `table.factfile`, `div.faktenkasten`). */
+export function isNamedFactBox(el: DomElement): boolean {
+  return FACT_BOX_NAME.test(classAndId(el));
+}
 
 /** The first text of a box, with the inline elements around it (`<font><b>CAR 41 AT A GLANCE</b></font>`). */
 function boxTitle(box: DomElement): string {

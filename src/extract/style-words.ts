@@ -3,6 +3,7 @@
 // boxes. On such an element the word says how it looks, not what it is.
 import { nonSpaceLength } from '../io/text.ts';
 import type { DomElement } from './dom.ts';
+import { isNamedFactBox } from './fact-boxes.ts';
 import { isLayoutTable, rowsOf } from './tables.ts';
 
 /** Rows a data table needs before its name's "meta" stops reading as a byline box (a date, an author, a category). */
@@ -30,7 +31,9 @@ function isFactTable(el: DomElement): boolean {
 /** `raw` less the region words that name only the style of a data table or of a box of text (D336, D405, D406). */
 export function withoutStyleWords(el: DomElement, raw: string): string {
   if (FACT_TABLE_STYLE.test(raw) && isFactTable(el)) return raw.replace(FACT_TABLE_STYLE_G, ' ');
-  const named = raw.includes('meta') && isTextBox(el) ? raw.replace(/meta/g, ' ') : raw;
+  // A box named a fact box is one whatever style its template shares with the byline (`div.factbox.infobox-meta`,
+  // D460).
+  const named = raw.includes('meta') && (isTextBox(el) || isNamedFactBox(el)) ? raw.replace(/meta/g, ' ') : raw;
   return TAGS_WORD.test(named) && isDocumentedTag(el) ? named.replace(TAGS_WORDS, ' ') : named;
 }
 
