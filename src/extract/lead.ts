@@ -14,7 +14,15 @@ export function isLead(el: DomElement, stats: StatsMap): boolean {
 export function isPicture(el: DomElement, stats: StatsMap): boolean {
   const st = stats.get(el);
   if (st !== undefined && (st.linkChars > 0 || st.chars >= 300)) return false;
-  return el.localName === 'figure' || el.querySelector('img, picture, video') !== null;
+  if (el.localName === 'figure' || el.querySelector('picture, video') !== null) return true;
+  // A spacer GIF (1 pixel wide or high) in a layout table's gap cell draws nothing (D461).
+  return Array.from(el.querySelectorAll('img')).some((img) => !isSpacer(img));
+}
+
+/** An image a layout stretches to make room: one pixel (or two) wide or high. */
+function isSpacer(img: DomElement): boolean {
+  const px = (name: string): number => Number.parseInt(img.getAttribute(name) ?? '', 10);
+  return px('width') <= 2 || px('height') <= 2;
 }
 
 /** A headline block is short: a headline, a kicker, a lead, a byline, a date; not a column of text. */

@@ -9,9 +9,15 @@ const DIR = path.resolve(import.meta.dirname, '..', '..', 'test', 'fixtures', 'e
 const read = (name: string): string => fs.readFileSync(path.join(DIR, name), 'utf8');
 
 describe('content structure golden pages', () => {
-  it.each(['recipe-de-zwetschgenkuchen', 'blog-en-multiblock', 'layout-table-columns', 'toggle-faq', 'lead-above-picture', 'template-lines-emphasis', 'font-wrapped-layout', 'recipe-tips-aside', 'recipe-linked-ingredients', 'product-spec-tab', 'layout-side-column', 'lead-in-headline-header', 'box-title-remnant', 'code-line-numbers', 'icon-download-list', 'docs-callout-asides', 'trailing-box-headings', 'product-datasheet-list', 'old-paper-story', 'label-value-sheet', 'credit-captions', 'sibling-tab-panels', 'font-intro-paragraph', 'recipe-send-links', 'buy-box-lines', 'press-release-lines', 'cell-paragraph-breaks', 'link-heavy-step', 'teaser-apart-from-text', 'pointer-lines', 'small-print-boxes', 'image-credit-captions', 'card-paragraphs', 'builder-layers-side-column', 'titled-data-table-box', 'recipe-ingredients-cell', 'section-box-headers', 'product-teaser-buy-link', 'loose-link-list-tail', 'api-reference-entries', 'inline-lead-in-runs', 'line-div-ingredients', 'side-column-fact-box', 'fact-box-after-comments', 'footnotes-beside-text', 'linked-member-cells', 'fact-file-side-column', 'featured-product-form', 'picture-credit-caption', 'layers-second-column'])('%s', (name) => {
+  it.each(['recipe-de-zwetschgenkuchen', 'blog-en-multiblock', 'layout-table-columns', 'toggle-faq', 'lead-above-picture', 'template-lines-emphasis', 'font-wrapped-layout', 'recipe-tips-aside', 'recipe-linked-ingredients', 'product-spec-tab', 'layout-side-column', 'lead-in-headline-header', 'box-title-remnant', 'code-line-numbers', 'icon-download-list', 'docs-callout-asides', 'trailing-box-headings', 'product-datasheet-list', 'old-paper-story', 'label-value-sheet', 'credit-captions', 'sibling-tab-panels', 'font-intro-paragraph', 'recipe-send-links', 'buy-box-lines', 'press-release-lines', 'cell-paragraph-breaks', 'link-heavy-step', 'teaser-apart-from-text', 'pointer-lines', 'small-print-boxes', 'image-credit-captions', 'card-paragraphs', 'builder-layers-side-column', 'titled-data-table-box', 'recipe-ingredients-cell', 'section-box-headers', 'product-teaser-buy-link', 'loose-link-list-tail', 'api-reference-entries', 'inline-lead-in-runs', 'line-div-ingredients', 'side-column-fact-box', 'fact-box-after-comments', 'footnotes-beside-text', 'linked-member-cells', 'fact-file-side-column', 'featured-product-form', 'picture-credit-caption', 'layers-second-column', 'spacer-gap-menu-column'])('%s', (name) => {
     const got = extractPage(read(`${name}.html`), { url: `https://${name}.example/page` });
     expect(`${got.markdown}\n`).toBe(read(`${name}.md`));
+  });
+
+  it('takes no menu column for a lead past a spacer cell (D461)', () => {
+    const md = read('spacer-gap-menu-column.md');
+    expect(md).toContain('mit den Bohnen und dem Bratensaft servieren.');
+    for (const s of ['Startseite', 'Termine 2003', 'Besucher Nr.']) expect(md).not.toContain(s);
   });
 
   it('keeps the second column of a layered page\'s text, and not its side column (D459)', () => {
