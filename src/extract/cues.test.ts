@@ -191,7 +191,7 @@ describe('a block named only "widget" (D449)', () => {
 });
 
 describe('golden pages', () => {
-  it.each(['taxonomy-newsletter', 'ingredients-header', 'commentary', 'download-paragraph', 'guestbook-tail', 'live-entry-modifier', 'feedback-widget', 'wiki-edit-links', 'embed-consent', 'accordion-tablist', 'key-points-aside', 'reviews-heading-table', 'reviews-heading-in-cell', 'docs-utility-classes', 'comment-anchor', 'trackbacks', 'reviews-tab', 'your-views', 'heading-backlinks', 'image-reviews-heading', 'meta-fact-table', 'comment-anchor-in-cell', 'reviews-module-table', 'signup-box-utility-classes', 'subscriber-blocks', 'guestbook-questions', 'german-reviews-class', 'labelled-comments-heading', 'prose-header-jsdoc', 'comments-disclaimer', 'layered-page-comments', 'slash-fine-print', 'reviews-count-phrase', 'meta-attribute-list', 'embedded-related-article', 'reviews-heading-two-fonts', 'story-rating-box', 'sidebar-styled-table', 'meta-named-fact-box', 'reader-poll-embed', 'guide-customer-comments', 'repeated-top-entries', 'testid-named-reviews', 'toggle-head-video-placeholder', 'members-say-tail', 'declared-nutrition-table', 'extra-fields-tab', 'reviews-average-heading', 'cookie-notice-words', 'counted-notes-heading', 'widget-blocks', 'doc-tags-code-tokens', 'bare-customer-opinions', 'dash-labelled-comments', 'api-parameters-code-aside', 'meta-styled-factbox'])('%s', (name) => {
+  it.each(['taxonomy-newsletter', 'ingredients-header', 'commentary', 'download-paragraph', 'guestbook-tail', 'live-entry-modifier', 'feedback-widget', 'wiki-edit-links', 'embed-consent', 'accordion-tablist', 'key-points-aside', 'reviews-heading-table', 'reviews-heading-in-cell', 'docs-utility-classes', 'comment-anchor', 'trackbacks', 'reviews-tab', 'your-views', 'heading-backlinks', 'image-reviews-heading', 'meta-fact-table', 'comment-anchor-in-cell', 'reviews-module-table', 'signup-box-utility-classes', 'subscriber-blocks', 'guestbook-questions', 'german-reviews-class', 'labelled-comments-heading', 'prose-header-jsdoc', 'comments-disclaimer', 'layered-page-comments', 'slash-fine-print', 'reviews-count-phrase', 'meta-attribute-list', 'embedded-related-article', 'reviews-heading-two-fonts', 'story-rating-box', 'sidebar-styled-table', 'meta-named-fact-box', 'reader-poll-embed', 'guide-customer-comments', 'repeated-top-entries', 'testid-named-reviews', 'toggle-head-video-placeholder', 'members-say-tail', 'declared-nutrition-table', 'extra-fields-tab', 'reviews-average-heading', 'cookie-notice-words', 'counted-notes-heading', 'widget-blocks', 'doc-tags-code-tokens', 'bare-customer-opinions', 'dash-labelled-comments', 'api-parameters-code-aside', 'meta-styled-factbox', 'phrase-facts-buy-link'])('%s', (name) => {
     const html = fs.readFileSync(path.join(DIR, `${name}.html`), 'utf8');
     const got = extractPage(html, { url: `https://${name}.example/` });
     expect(`${got.markdown}\n`).toBe(fs.readFileSync(path.join(DIR, `${name}.md`), 'utf8'));
@@ -244,6 +244,10 @@ describe('golden pages', () => {
     expect(md('live-entry-modifier')).toContain('closed the slipway to all boats');
     expect(md('live-entry-modifier')).not.toContain('Share on X');
     expect(md('feedback-widget')).toContain('Bearbeitungsdauer');
+    // D462, D463: a list of facts told in phrases stays though named "meta"; a teaser whose link says "In den
+    // Warenkorb" goes; the byline still goes.
+    expect(md('phrase-facts-buy-link')).toContain('Erwachsene 4 €, ermäßigt 2 €');
+    for (const s of ['Sternkarte', 'In den Warenkorb', 'Presseamt']) expect(md('phrase-facts-buy-link')).not.toContain(s);
     // D460: a box named a fact box keeps its table whatever "meta" style it shares; the byline still goes.
     expect(md('meta-styled-factbox')).toContain('| 2023 | 61 | 143 |');
     expect(md('meta-styled-factbox')).not.toContain('Jana Brösel');

@@ -24,8 +24,24 @@ const FACT_LIST_TERMS = 8;
  * about, not the article's byline (D336, D392).
  */
 function isFactTable(el: DomElement): boolean {
-  if (el.localName === 'dl') return el.querySelectorAll('dt').length >= FACT_LIST_TERMS;
+  if (el.localName === 'dl') return el.querySelectorAll('dt').length >= FACT_LIST_TERMS || isPhraseList(el);
   return el.localName === 'table' && rowsOf(el).length >= FACT_TABLE_ROWS && !isLayoutTable(el);
+}
+
+/** Terms, and the mean length of their descriptions, of a list of facts told in phrases (D462). */
+const PHRASE_LIST_TERMS = 3;
+const PHRASE_CHARS = 30;
+
+/**
+ * A description list whose descriptions are phrases, not figures: "Wann: September bis November jeden Freitag,
+ * Einlass 20 Uhr", "Wo: Städtische Sternwarte, Galgenbergweg 40" (an event's facts, D462). A recipe card's or a
+ * byline's meta list holds "20 Min.", "4 Portionen", a date, a name.
+ */
+function isPhraseList(el: DomElement): boolean {
+  const descriptions = Array.from(el.querySelectorAll('dd'));
+  if (el.querySelectorAll('dt').length < PHRASE_LIST_TERMS || descriptions.length === 0) return false;
+  const chars = descriptions.reduce((n, d) => n + (d.textContent ?? '').trim().length, 0);
+  return chars / descriptions.length >= PHRASE_CHARS;
 }
 
 /** `raw` less the region words that name only the style of a data table or of a box of text (D336, D405, D406). */

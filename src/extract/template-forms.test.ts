@@ -68,8 +68,9 @@ describe('forms of labels alone (D356) and cart forms (D354)', () => {
 });
 
 describe('product teasers with a buy link (D421)', () => {
+  // The link's words are neutral here, so its address alone decides (its words decide too since D463, below).
   const teaser = (buy: string, more = '') =>
-    `${TEXT}<table id="box"><tr><td><a href="/product.asp?id=118"><b>Trailhead Lace-Up</b></a><br>Flat last, unlined suede. $84.95 <a href="${buy}">Add to cart</a>${more}</td></tr></table>${TEXT}`;
+    `${TEXT}<table id="box"><tr><td><a href="/product.asp?id=118"><b>Trailhead Lace-Up</b></a><br>Flat last, unlined suede. $84.95 <a href="${buy}">›</a>${more}</td></tr></table>${TEXT}`;
   it.each([
     ['an add-to-cart address', '/shop/shopaddtocart.asp?id=118', ['box']],
     ['a buy-now action', 'index.php?action=buy_now&products_id=311', ['box']],
@@ -105,5 +106,15 @@ describe('another product\'s teaser with its own buy form (D455)', () => {
     const box = (button: string): string => `${TEXT}<div id="box"><a href="/p/7"><img src="p.jpg"></a> Salz, 4,90 €<form id="f" action="/shop.pl">${button}</form></div>`;
     expect(marked(box('<button>In den Warenkorb</button>'))).toEqual(['box']);
     expect(marked(box('<input type="submit" value="Search">'))).toEqual(['f']);
+  });
+});
+
+describe('a buy link known by its words (D463)', () => {
+  it.each([
+    ['"In den Warenkorb" to a shop script', '<a href="/cgi-bin/shop.cgi?action=add&item=7">In den Warenkorb</a>', ['box']],
+    ['"Add to cart" to a plain page', '<a href="/basket.php?id=7">Add to cart</a>', ['box']],
+    ['a link that says something else', '<a href="/cgi-bin/shop.cgi?action=info&item=7">Mehr erfahren</a>', []],
+  ])('%s', (_name, link, want) => {
+    expect(marked(`${TEXT}<div id="box"><a href="/p/7">Sternkarte</a>, 12,90 € ${link}</div>`)).toEqual(want);
   });
 });

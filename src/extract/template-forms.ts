@@ -145,13 +145,18 @@ const ADD_TO_CART = /add[-_]?to[-_]?(?:cart|basket)|buy[-_]?now|cart\/add(?:$|[/
  * title).
  */
 export function markBuyLink(a: DomElement): void {
-  if (!ADD_TO_CART.test(a.getAttribute('href') ?? '')) return;
+  if (!isBuyLink(a)) return;
   const box = pitchBox(a);
   if (box === null || box.querySelector('h1') !== null) return;
   const links = Array.from(box.querySelectorAll('a[href]'));
-  const buys = links.filter((l) => ADD_TO_CART.test(l.getAttribute('href') ?? '')).length;
+  const buys = links.filter(isBuyLink).length;
   // One product: a grid of them (a buy link each) goes as a whole by its links, with its heading.
   if (buys === 1 && links.length > buys) box.setAttribute(TEMPLATE_FORM_BOX, '');
+}
+
+/** A link that puts a product in the cart, by its address or by its words ("In den Warenkorb", D463). */
+function isBuyLink(a: DomElement): boolean {
+  return ADD_TO_CART.test(a.getAttribute('href') ?? '') || BUY_BUTTON.test((a.textContent ?? '').trim());
 }
 
 export function isTemplateFormBox(el: DomElement): boolean {
