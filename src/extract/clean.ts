@@ -5,7 +5,7 @@
 //  ARIA role and class/id cues. A region that holds most of the page's prose is kept whatever its name says,
 //  so an unlucky wrapper class ("page-with-sidebar") cannot take the article with it.
 import { nonSpaceLength } from '../io/text.ts';
-import { type DomElement, type DomNode, ELEMENT_NODE, type Journal, detach, elementChildren, insideArticle } from './dom.ts';
+import { type DomElement, type DomNode, ELEMENT_NODE, type Journal, detach, elementChildren, insideArticle, textAndLinkChars } from './dom.ts';
 import {
   isProseHeader,
   isSectionHeader,
@@ -73,10 +73,9 @@ function isContentAside(el: DomElement): boolean {
 function isCodeSamples(el: DomElement): boolean {
   const blocks = Array.from(el.querySelectorAll('pre'));
   if (blocks.length === 0) return false;
-  const all = nonSpaceLength(el.textContent ?? '');
+  const { text, links } = textAndLinkChars(el);
   const code = blocks.reduce((n, b) => n + nonSpaceLength(b.textContent ?? ''), 0);
-  const links = Array.from(el.querySelectorAll('a')).reduce((n, a) => n + nonSpaceLength(a.textContent ?? ''), 0);
-  return code * 2 >= all && links * 10 < all;
+  return code * 2 >= text && links * 10 < text;
 }
 
 // A callout's kind, named by its class or its label: Starlight's `starlight-aside--note`, `aria-label="Achtung"`.
@@ -218,6 +217,8 @@ function repeatedRegionProse(el: DomElement, stats: StatsMap): number {
  */
 export function removeBoilerplate(root: DomElement, stats: StatsMap, guardShare = 0.5, journal: Journal | null = null): number {
   const total = stats.get(root)?.proseChars ?? 0;
+  // The prose guard: a named region goes unless it holds `guardShare` of the page's prose.
+  const goes = (prose: number): boolean => prose === 0 || prose < guardShare * total;
   const doomed: DomNode[] = [];
   const widgets: DomElement[] = [];
   let widgetsAreText = false;
@@ -246,7 +247,7 @@ export function removeBoilerplate(root: DomElement, stats: StatsMap, guardShare 
       }
       if (reason !== null) {
         const p = reason === 'weak-cue' ? repeatedRegionProse(c, stats) : stats.get(c)?.proseChars ?? 0;
-        if (p === 0 || p < guardShare * total) {
+        if (goes(p)) {
           // The article's headline block, named as a header (`<header>`, `article-header`): its lead stays.
           const lead = reason === 'tag:header' || reason === 'weak-cue' ? leadAfterHeadline(c, stats) : null;
           doomed.push(...(lead === null ? [c] : allBut(c, lead)));
@@ -261,10 +262,9 @@ export function removeBoilerplate(root: DomElement, stats: StatsMap, guardShare 
   // (`text-widget`, `table-widget`, `accordion-widget`), a blog its sidebar's boxes. Together holding most of the
   // page's prose, they are the text, nested widgets included; otherwise each goes unless it alone holds that much.
   const widgetProse = widgets.reduce((sum, w) => sum + (stats.get(w)?.proseChars ?? 0), 0);
-  widgetsAreText = widgets.length > 0 && widgetProse >= guardShare * total;
+  widgetsAreText = widgets.length > 0 && !goes(widgetProse);
   for (let i = 0; i < widgets.length; i++) {
-    const p = stats.get(widgets[i])?.proseChars ?? 0;
-    if (!widgetsAreText && (p === 0 || p < guardShare * total)) doomed.push(widgets[i]);
+    if (!widgetsAreText && goes(stats.get(widgets[i])?.proseChars ?? 0)) doomed.push(widgets[i]);
     else walk(widgets[i]);
   }
   const parents = new Set(doomed.map((d) => d.parentNode as DomElement | null));

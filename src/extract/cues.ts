@@ -249,7 +249,6 @@ export function hasWeakNegativeCue(el: DomElement): boolean {
   return WEAK_NEGATIVE.test(s);
 }
 
-const WIDGET_WORD = new RegExp(`${W}widget${E}`);
 const WIDGET_WORDS = new RegExp(`${W}widget(?=$|[\\s_-])`, 'g');
 
 /**
@@ -258,8 +257,8 @@ const WIDGET_WORDS = new RegExp(`${W}widget(?=$|[\\s_-])`, 'g');
  */
 export function isWidgetOnlyCue(el: DomElement): boolean {
   const named = withoutStyleWords(el, cueText(el));
-  if (!WIDGET_WORD.test(named)) return false;
   const rest = named.replace(WIDGET_WORDS, ' ');
+  if (rest === named) return false;
   return rest.trim() === '' || !STRONG_NEGATIVE.test(rest);
 }
 

@@ -1,6 +1,7 @@
 // The small DOM surface the extractor uses, typed structurally. The tree is the light DOM (src/extract/light/:
 // htmlparser2's events into plain linked nodes). linkedom, which built it before, is kept only as the reference of
 // the light DOM's equivalence test (light/linkedom-reference.ts), which is why the builder can be swapped.
+import { nonSpaceLength } from '../io/text.ts';
 import { parseLight } from './light/build.ts';
 import { openRenderedTemplates } from './rendered-templates.ts';
 import { repairTree, unwrap } from './repair.ts';
@@ -260,6 +261,13 @@ export function documentBase(baseHref: string | null, pageUrl: string): string {
     if (abs !== null) return abs;
   }
   return pageUrl;
+}
+
+/** Non-space characters of `el`'s text, and of the text of its links among them. */
+export function textAndLinkChars(el: DomElement): { text: number; links: number } {
+  let links = 0;
+  for (const a of Array.from(el.querySelectorAll('a'))) links += nonSpaceLength(a.textContent ?? '');
+  return { text: nonSpaceLength(el.textContent ?? ''), links };
 }
 
 /** A text node that holds more than white space. */

@@ -1,8 +1,7 @@
 // Region words that name only a style (D336, D392, D405, D406, D450): a template calls its byline box "meta", and also the
 // data tables and boxes of text it draws in the same style; a shop styles a table set in the text like its sidebar's
 // boxes. On such an element the word says how it looks, not what it is.
-import { nonSpaceLength } from '../io/text.ts';
-import type { DomElement } from './dom.ts';
+import { type DomElement, textAndLinkChars } from './dom.ts';
 import { isNamedFactBox } from './fact-boxes.ts';
 import { isLayoutTable, rowsOf } from './tables.ts';
 
@@ -50,14 +49,14 @@ export function withoutStyleWords(el: DomElement, raw: string): string {
   // A box named a fact box is one whatever style its template shares with the byline (`div.factbox.infobox-meta`,
   // D460).
   const named = raw.includes('meta') && (isTextBox(el) || isNamedFactBox(el)) ? raw.replace(/meta/g, ' ') : raw;
-  return TAGS_WORD.test(named) && isDocumentedTag(el) ? named.replace(TAGS_WORDS, ' ') : named;
+  const untagged = named.replace(TAGS_WORDS, ' ');
+  return untagged !== named && isDocumentedTag(el) ? untagged : named;
 }
 
 /**
  * "tags" as a whole class word. A blog's tag box is a row of links; a documentation generator's tags are the
  * documented parts of a method (YARD's `div.tags`: Examples, Parameters, Returns, Note), text and code (D450).
  */
-const TAGS_WORD = /(?:^|[\s_-])tags?(?=$|[\s_-])/;
 const TAGS_WORDS = /(?:^|[\s_-])tags?(?=$|[\s_-])/g;
 /** Text outside links a box named "tags" needs to be such a part; a tag box's label ("Schlagwörter:") is shorter. */
 const TAGS_TEXT_CHARS = 100;
@@ -71,19 +70,14 @@ const TEXT_BOX_CHARS = 250;
  * date, a name and a few links; an author's biography is still named "author" or "bio".
  */
 function isTextBox(el: DomElement): boolean {
-  const { text, links } = textAndLinks(el);
+  const { text, links } = textAndLinkChars(el);
   return text - links >= TEXT_BOX_CHARS && links * 4 < TEXT_BOX_CHARS;
 }
 
 /** A box named "tags" holding a documented part of a method: text outside links, and links under a quarter of it. */
 function isDocumentedTag(el: DomElement): boolean {
-  const { text, links } = textAndLinks(el);
+  const { text, links } = textAndLinkChars(el);
   return text - links >= TAGS_TEXT_CHARS && links * 4 < text;
 }
 
-function textAndLinks(el: DomElement): { text: number; links: number } {
-  let links = 0;
-  for (const a of Array.from(el.querySelectorAll('a'))) links += nonSpaceLength(a.textContent ?? '');
-  return { text: nonSpaceLength(el.textContent ?? ''), links };
-}
 
